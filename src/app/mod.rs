@@ -1,0 +1,1 @@
+//! Application state and key handling (no drawing, no I/O).

@@ -1,0 +1,1 @@
+//! The course: `course.toml` and the lesson files, loaded and parsed (pure, no terminal).

@@ -1,0 +1,1 @@
+//! Markdown and math → styled lines at a width (pure, no terminal).

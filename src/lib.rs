@@ -1,0 +1,19 @@
+//! attn-course: *The Mathematics of Attention*, read and practised in a terminal.
+//!
+//! The pipeline follows `design.md`: `content` (load course, parse lessons) →
+//! `layout` (markdown + math → styled lines at a width) → `ui` (ratatui drawing) ←
+//! `app` (state, keys) → `store` (the learner's progress on disk). `math` (LaTeX → 2-D
+//! text) and `eval` (the attention evaluator) are pure libraries used by all of them.
+//! The library crate exists so that `tests/` and `benches/` can reach every module.
+
+pub mod app;
+pub mod cli;
+pub mod commands;
+pub mod content;
+pub mod eval;
+pub mod layout;
+pub mod math;
+pub mod settings;
+pub mod store;
+pub mod tui;
+pub mod ui;

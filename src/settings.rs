@@ -1,0 +1,91 @@
+//! What the environment decides about drawing and storage, resolved once at startup:
+//! the global flags, the locale, `NO_COLOR` and `ATTN_COURSE_HOME`.
+
+use std::path::PathBuf;
+
+use crate::cli::Cli;
+
+/// Resolved global settings shared by every subcommand.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Settings {
+    /// Course directory given with `--course`; `None` means the embedded course.
+    pub course_dir: Option<PathBuf>,
+    /// Draw with 7-bit ASCII only.
+    pub ascii: bool,
+    /// Use colour (false when `NO_COLOR` is set to anything non-empty).
+    pub color: bool,
+    /// Directory holding the progress file; `None` when no location can be found.
+    pub home: Option<PathBuf>,
+}
+
+impl Settings {
+    /// Reads the process environment.
+    pub fn from_env(cli: &Cli) -> Settings {
+        Settings::resolve(cli, |key| std::env::var(key).ok())
+    }
+
+    /// Resolves settings with an injectable environment, so tests need not mutate the
+    /// process environment.
+    pub fn resolve(cli: &Cli, var: impl Fn(&str) -> Option<String>) -> Settings {
+        let home = cli
+            .home
+            .clone()
+            .or_else(|| var("ATTN_COURSE_HOME").filter(|h| !h.is_empty()).map(PathBuf::from))
+            .or_else(default_home);
+        Settings {
+            course_dir: cli.course.clone(),
+            ascii: cli.ascii || !locale_is_utf8(&var),
+            color: var("NO_COLOR").is_none_or(|v| v.is_empty()),
+            home,
+        }
+    }
+}
+
+/// The locale's character set, by POSIX precedence: the first non-empty of `LC_ALL`,
+/// `LC_CTYPE`, `LANG`. No locale at all is the "C" locale, which is not UTF-8.
+fn locale_is_utf8(var: &impl Fn(&str) -> Option<String>) -> bool {
+    ["LC_ALL", "LC_CTYPE", "LANG"]
+        .iter()
+        .find_map(|k| var(k).filter(|v| !v.is_empty()))
+        .map(|v| {
+            let v = v.to_ascii_lowercase();
+            v.contains("utf-8") || v.contains("utf8")
+        })
+        .unwrap_or(false)
+}
+
+fn default_home() -> Option<PathBuf> {
+    directories::ProjectDirs::from("", "", "attn-course").map(|d| d.data_dir().to_path_buf())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    fn settings(args: &[&str], env: &[(&str, &str)]) -> Settings {
+        let cli = Cli::parse_from(std::iter::once("attn-course").chain(args.iter().copied()));
+        Settings::resolve(&cli, |k| {
+            env.iter().find(|(n, _)| *n == k).map(|(_, v)| v.to_string())
+        })
+    }
+
+    #[test]
+    fn utf8_locale_draws_unicode_and_c_locale_draws_ascii() {
+        assert!(!settings(&[], &[("LANG", "en_US.UTF-8")]).ascii);
+        assert!(settings(&[], &[("LANG", "C")]).ascii);
+        assert!(settings(&[], &[]).ascii);
+        assert!(settings(&[], &[("LC_ALL", "C"), ("LANG", "en_US.UTF-8")]).ascii);
+        assert!(settings(&["--ascii"], &[("LANG", "en_US.UTF-8")]).ascii);
+    }
+
+    #[test]
+    fn no_color_and_home_overrides() {
+        assert!(!settings(&[], &[("NO_COLOR", "1")]).color);
+        assert!(settings(&[], &[("NO_COLOR", "")]).color);
+        let s = settings(&["--home", "/a"], &[("ATTN_COURSE_HOME", "/b")]);
+        assert_eq!(s.home, Some(PathBuf::from("/a")));
+        let s = settings(&[], &[("ATTN_COURSE_HOME", "/b")]);
+        assert_eq!(s.home, Some(PathBuf::from("/b")));
+    }
+}

@@ -1,0 +1,1 @@
+//! Drawing the application state with ratatui (no state changes, no I/O).
