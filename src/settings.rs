@@ -30,7 +30,11 @@ impl Settings {
         let home = cli
             .home
             .clone()
-            .or_else(|| var("ATTN_COURSE_HOME").filter(|h| !h.is_empty()).map(PathBuf::from))
+            .or_else(|| {
+                var("ATTN_COURSE_HOME")
+                    .filter(|h| !h.is_empty())
+                    .map(PathBuf::from)
+            })
             .or_else(default_home);
         Settings {
             course_dir: cli.course.clone(),
@@ -66,7 +70,9 @@ mod tests {
     fn settings(args: &[&str], env: &[(&str, &str)]) -> Settings {
         let cli = Cli::parse_from(std::iter::once("attn-course").chain(args.iter().copied()));
         Settings::resolve(&cli, |k| {
-            env.iter().find(|(n, _)| *n == k).map(|(_, v)| v.to_string())
+            env.iter()
+                .find(|(n, _)| *n == k)
+                .map(|(_, v)| v.to_string())
         })
     }
 

@@ -46,9 +46,12 @@ pub struct EvalError {
 
 /// Parses and evaluates `src` (statements separated by `;`), returning the last value.
 pub fn run(src: &str, _env: &mut Env) -> Result<Value, EvalError> {
-    src.trim().parse::<f64>().map(Value::Scalar).map_err(|_| EvalError {
-        message: "the evaluator is not built yet".into(),
-        line: 1,
-        column: 1,
-    })
+    src.trim()
+        .parse::<f64>()
+        .map(Value::Scalar)
+        .map_err(|_| EvalError {
+            message: "the evaluator is not built yet".into(),
+            line: 1,
+            column: 1,
+        })
 }

@@ -1,0 +1,2 @@
+//! Placeholder until this benchmark is written.
+fn main() {}
