@@ -13,6 +13,7 @@ pub mod content;
 pub mod eval;
 pub mod layout;
 pub mod math;
+pub mod problems;
 pub mod settings;
 pub mod store;
 pub mod tui;

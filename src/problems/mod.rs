@@ -1,0 +1,5 @@
+//! Problems: per-learner parameters, tolerances, and checking answers with the evaluator.
+
+pub mod params;
+pub mod seed;
+pub mod tolerance;
