@@ -1,5 +1,7 @@
 //! Problems: per-learner parameters, tolerances, and checking answers with the evaluator.
 
+pub mod instance;
 pub mod params;
 pub mod seed;
 pub mod tolerance;
+pub mod verdict;
