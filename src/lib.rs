@@ -7,6 +7,7 @@
 //! The library crate exists so that `tests/` and `benches/` can reach every module.
 
 pub mod app;
+pub mod check;
 pub mod cli;
 pub mod commands;
 pub mod content;

@@ -2,6 +2,9 @@
 
 pub mod instance;
 pub mod params;
+pub mod problem;
 pub mod seed;
 pub mod tolerance;
 pub mod verdict;
+
+pub use problem::{Judged, Problem};

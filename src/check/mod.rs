@@ -1,0 +1,3 @@
+//! `attn-course check`: everything a course states is verified by computing it.
+
+pub mod claims;
