@@ -12,6 +12,7 @@ pub mod cli;
 pub mod commands;
 pub mod content;
 pub mod eval;
+pub mod figure;
 pub mod layout;
 pub mod math;
 pub mod problems;
