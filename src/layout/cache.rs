@@ -17,7 +17,12 @@ pub struct LayoutCache {
 
 impl LayoutCache {
     /// The layout of `lesson` at `width`, computed by `make` on a miss.
-    pub fn get(&mut self, lesson: usize, width: usize, make: impl FnOnce() -> LaidOut) -> Arc<LaidOut> {
+    pub fn get(
+        &mut self,
+        lesson: usize,
+        width: usize,
+        make: impl FnOnce() -> LaidOut,
+    ) -> Arc<LaidOut> {
         if self.map.len() >= MAX_ENTRIES && !self.map.contains_key(&(lesson, width)) {
             self.map.clear();
         }

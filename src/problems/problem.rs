@@ -6,6 +6,8 @@ use super::params::Generator;
 use super::seed::problem_seed;
 use super::tolerance::Tolerance;
 use super::verdict::{self, Mistake, Verdict};
+use crate::content::ProblemSpec;
+use crate::content::problem::Tolerance as SpecTolerance;
 use crate::eval::{self, Env};
 
 /// Longest answer a learner may submit: answers are typed by hand.
@@ -33,16 +35,10 @@ pub struct Judged {
 }
 
 impl Problem {
-    /// Builds a problem from the fields of its block; the error names the bad field.
-    pub fn new(
-        id: &str,
-        params: &[(String, String)],
-        where_: Option<&str>,
-        answer: &str,
-        tolerance: &str,
-        mistakes: &[(String, String)],
-    ) -> Result<Problem, String> {
-        let params = params
+    /// Builds a problem from its block; the error names the bad field.
+    pub fn from_spec(spec: &ProblemSpec) -> Result<Problem, String> {
+        let params = spec
+            .params
             .iter()
             .map(|(name, g)| {
                 Generator::parse(g)
@@ -50,14 +46,23 @@ impl Problem {
                     .map_err(|e| format!("params.{name}: {e}"))
             })
             .collect::<Result<_, _>>()?;
+        let answer = &spec.answer;
         eval::parse(answer).map_err(|e| format!("answer `{answer}`: {e}"))?;
         Ok(Problem {
-            id: id.to_string(),
+            id: spec.id.clone(),
             params,
-            where_: where_.map(str::to_string),
-            answer: answer.to_string(),
-            tolerance: Tolerance::parse(tolerance).map_err(|e| format!("tolerance: {e}"))?,
-            mistakes: mistakes.to_vec(),
+            where_: spec.condition.clone(),
+            answer: answer.clone(),
+            tolerance: match spec.tolerance {
+                SpecTolerance::Absolute(t) => Tolerance::Absolute(t.max(super::tolerance::EXACT)),
+                SpecTolerance::Relative(r) => Tolerance::Relative(r),
+                SpecTolerance::Exact => Tolerance::Absolute(super::tolerance::EXACT),
+            },
+            mistakes: spec
+                .mistakes
+                .iter()
+                .map(|m| (m.expr.clone(), m.says.clone()))
+                .collect(),
         })
     }
 
