@@ -58,7 +58,7 @@ pub struct LessonRecord {
     #[serde(default)]
     pub at: u64,
     /// Per problem, by id.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub problems: BTreeMap<String, ProblemRecord>,
     #[serde(flatten)]
     pub extra: toml::Table,
@@ -76,7 +76,7 @@ pub struct ProblemRecord {
     pub hints_shown: u32,
     #[serde(default)]
     pub solution_viewed: bool,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub attempts: Vec<Attempt>,
     #[serde(flatten)]
     pub extra: toml::Table,
