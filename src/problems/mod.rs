@@ -1,6 +1,8 @@
 //! Problems: per-learner parameters, tolerances, and checking answers with the evaluator.
 
+pub mod feedback;
 pub mod instance;
+pub mod locate;
 pub mod params;
 pub mod problem;
 pub mod seed;
