@@ -54,22 +54,22 @@ pub(crate) fn cols(args: &[Value], _: &mut Budget) -> Result<Value, String> {
 
 /// `eye(n)`: the n x n identity; `eye(n, m)` the n x m matrix with ones on the diagonal.
 pub(crate) fn eye(args: &[Value], budget: &mut Budget) -> Result<Value, String> {
-    let (n, m) = dims(args, "eye", true, budget)?;
+    let (n, m) = dims(args, true, budget)?;
     let m = m.unwrap_or(n);
     Ok(Value::Matrix(Matrix::from_fn(n, m, |i, j| if i == j { 1.0 } else { 0.0 })))
 }
 
 /// `zeros(n)` is a vector, `zeros(r, c)` a matrix (as `np.zeros(n)` and `np.zeros((r, c))`).
 pub(crate) fn zeros(args: &[Value], budget: &mut Budget) -> Result<Value, String> {
-    filled(args, 0.0, "zeros", budget)
+    filled(args, 0.0, budget)
 }
 
 pub(crate) fn ones(args: &[Value], budget: &mut Budget) -> Result<Value, String> {
-    filled(args, 1.0, "ones", budget)
+    filled(args, 1.0, budget)
 }
 
-fn filled(args: &[Value], x: f64, name: &str, budget: &mut Budget) -> Result<Value, String> {
-    let (n, m) = dims(args, name, false, budget)?;
+fn filled(args: &[Value], x: f64, budget: &mut Budget) -> Result<Value, String> {
+    let (n, m) = dims(args, false, budget)?;
     Ok(match m {
         None => Value::Vector(vec![x; n]),
         Some(m) => Value::Matrix(Matrix::from_fn(n, m, |_, _| x)),
@@ -78,19 +78,10 @@ fn filled(args: &[Value], x: f64, name: &str, budget: &mut Budget) -> Result<Val
 
 /// Reads `(n[, m])` sizes and checks the result fits the budget; a missing `m` means
 /// `n` again when `square`, else 1 (a vector).
-fn dims(
-    args: &[Value],
-    name: &str,
-    square: bool,
-    budget: &mut Budget,
-) -> Result<(usize, Option<usize>), String> {
+fn dims(args: &[Value], square: bool, budget: &mut Budget) -> Result<(usize, Option<usize>), String> {
     let n = count(&args[0], "the size")?;
     let m = args.get(1).map(|v| count(v, "the size")).transpose()?;
-    let shown = match m {
-        None => format!("{name}({n})"),
-        Some(m) => format!("{name}({n}, {m})"),
-    };
-    budget.alloc(&shown, n, m.unwrap_or(if square { n } else { 1 }))?;
+    budget.alloc("the result", n, m.unwrap_or(if square { n } else { 1 }))?;
     Ok((n, m))
 }
 
@@ -120,7 +111,7 @@ pub(crate) fn range(args: &[Value], budget: &mut Budget) -> Result<Value, String
         ));
     }
     let len = if len > u32::MAX as f64 { usize::MAX } else { len as usize };
-    budget.alloc("range", 1, len)?;
+    budget.alloc("the range", 1, len)?;
     Ok(Value::Vector((0..len).map(|i| start + i as f64 * step).collect()))
 }
 
@@ -258,7 +249,7 @@ mod tests {
         assert_eq!(apply(ones, &[S(2.0), S(1.0)]), Ok(m(2, 1, &[1.0, 1.0])));
         assert_eq!(
             apply(eye, &[S(100_000.0)]).unwrap_err(),
-            "eye(100000) would have 10000000000 entries; the limit is 1048576"
+            "the result would have 10000000000 entries; the limit is 1048576"
         );
         assert_eq!(apply(zeros, &[S(0.0), S(2.0)]).unwrap_err(), "the size must be at least 1, got 0");
     }

@@ -61,7 +61,7 @@ pub(crate) fn softmax_rows(data: &mut [f64], cols: usize, noun: &str) -> Result<
 /// 0..=i).
 pub(crate) fn causal_mask(args: &[Value], budget: &mut Budget) -> Result<Value, String> {
     let n = count(&args[0], "n")?;
-    budget.alloc(&format!("causal_mask({n})"), n, n)?;
+    budget.alloc("the mask", n, n)?;
     Ok(Value::Matrix(Matrix::from_fn(n, n, |i, j| if j > i { f64::NEG_INFINITY } else { 0.0 })))
 }
 

@@ -128,7 +128,7 @@ pub(crate) fn index(x: &Value, indices: &[Value]) -> Result<Value, String> {
     match (x, indices) {
         (Value::Scalar(_), _) => Err("cannot index a number".into()),
         (Value::Vector(v), [i]) => {
-            Ok(Value::Scalar(v[position(i, v.len(), "index", "the vector", "entry")?]))
+            Ok(Value::Scalar(v[position(i, v.len(), "index", "the vector", ("entry", "entries"))?]))
         }
         (Value::Vector(v), _) => Err(format!(
             "too many indices: a vector of length {} takes one, as in v[i]",
@@ -137,7 +137,7 @@ pub(crate) fn index(x: &Value, indices: &[Value]) -> Result<Value, String> {
         (Value::Matrix(m), [i]) => Ok(Value::Vector(m.row(row_index(m, i)?).to_vec())),
         (Value::Matrix(m), [i, j]) => {
             let i = row_index(m, i)?;
-            let j = position(j, m.cols(), "column index", "the matrix", "column")?;
+            let j = position(j, m.cols(), "column index", "the matrix", ("column", "columns"))?;
             Ok(Value::Scalar(m.get(i, j)))
         }
         (Value::Matrix(m), _) => Err(format!(
@@ -148,11 +148,17 @@ pub(crate) fn index(x: &Value, indices: &[Value]) -> Result<Value, String> {
 }
 
 fn row_index(m: &Matrix, i: &Value) -> Result<usize, String> {
-    position(i, m.rows(), "row index", "the matrix", "row")
+    position(i, m.rows(), "row index", "the matrix", ("row", "rows"))
 }
 
 /// Resolves one index against a length `len`, accepting `-len..len`.
-fn position(i: &Value, len: usize, what: &str, owner: &str, unit: &str) -> Result<usize, String> {
+fn position(
+    i: &Value,
+    len: usize,
+    what: &str,
+    owner: &str,
+    (one, many): (&str, &str),
+) -> Result<usize, String> {
     let Value::Scalar(x) = *i else {
         return Err(format!("{what} must be a number, got {}", i.shape().describe()));
     };
@@ -161,9 +167,9 @@ fn position(i: &Value, len: usize, what: &str, owner: &str, unit: &str) -> Resul
     }
     let n = len as f64;
     if x < -n || x >= n {
-        let plural = if len == 1 { "" } else { "s" };
+        let unit = if len == 1 { one } else { many };
         return Err(format!(
-            "{what} {} is out of range: {owner} has {len} {unit}{plural} (0 to {})",
+            "{what} {} is out of range: {owner} has {len} {unit} (0 to {})",
             super::value::format_number(x),
             len - 1
         ));
