@@ -5,6 +5,7 @@
 use std::fs;
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Barrier};
 use std::thread;
 
 use attn_course::store::{Attempt, Progress, Store, format};
@@ -336,11 +337,15 @@ fn two_stores_on_one_home_keep_both_attempts() {
 #[test]
 fn concurrent_savers_lose_no_attempt() {
     let home = temp_home();
+    // Every writer reads the file before any writes, so only the merge can combine them.
+    let all_open = Arc::new(Barrier::new(4));
     let writers: Vec<_> = (0..4u64)
         .map(|w| {
             let home = home.path().to_path_buf();
+            let all_open = Arc::clone(&all_open);
             thread::spawn(move || {
                 let opened = Store::open(Some(&home));
+                all_open.wait();
                 let (mut store, mut progress) = (opened.store, opened.progress);
                 for i in 0..25u64 {
                     progress.record_attempt("heads", "4.1", attempt(i, &format!("w{w} #{i}"), false));
