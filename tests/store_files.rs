@@ -33,7 +33,10 @@ fn files_starting(dir: &Path, prefix: &str) -> Vec<PathBuf> {
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .flatten()
         .map(|e| e.path())
-        .filter(|p| p.file_name().is_some_and(|n| n.to_string_lossy().starts_with(prefix)))
+        .filter(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with(prefix))
+        })
         .collect();
     found.sort();
     found
@@ -52,13 +55,20 @@ fn round_trip_keeps_every_field() {
     let mut progress = opened.progress;
     progress.set_position("softmax", 12, 1_000);
     progress.lessons.entry("softmax".into()).or_default().read = 0.5;
-    progress.record_attempt("softmax", "3.1", Attempt::new(990, "softmax([1, 2])[0]", "0.268941", true, 2));
+    progress.record_attempt(
+        "softmax",
+        "3.1",
+        Attempt::new(990, "softmax([1, 2])[0]", "0.268941", true, 2),
+    );
     progress.record_attempt("softmax", "3.2", attempt(995, "exp(", false));
     store.save(&progress).unwrap_or_else(|e| panic!("{e}"));
     let reopened = Store::open(Some(home.path()));
     assert_eq!(reopened.warning, None);
     assert_eq!(reopened.progress, progress);
-    assert_eq!(reopened.store.path(), Some(home.path().join("progress.toml").as_path()));
+    assert_eq!(
+        reopened.store.path(),
+        Some(home.path().join("progress.toml").as_path())
+    );
 }
 
 #[test]
@@ -71,7 +81,10 @@ fn a_missing_home_is_created_and_the_first_seed_is_kept_for_every_instance() {
     let second = Store::open(Some(&home));
     assert_eq!(second.progress.learner_seed, first.progress.learner_seed);
     let other_home = Store::open(Some(&root.path().join("elsewhere")));
-    assert_ne!(other_home.progress.learner_seed, first.progress.learner_seed);
+    assert_ne!(
+        other_home.progress.learner_seed,
+        first.progress.learner_seed
+    );
 }
 
 /// A valid record cut inside a string, as a crash of a non-atomic writer would leave it.
@@ -86,8 +99,14 @@ fn unreadable_files_are_moved_aside_byte_for_byte_and_the_course_opens_fresh() {
         ("garbage", b"\x00\x01 this is not toml ]]]".to_vec()),
         ("truncated", truncated_record()),
         ("empty", Vec::new()),
-        ("wrong type", b"schema = 1\nlearner_seed = 3\n[lessons.softmax]\nread = \"most\"\n".to_vec()),
-        ("not utf-8", b"schema = 1\nlearner_seed = 3\nnote = \"\xc3\x28\"\n".to_vec()),
+        (
+            "wrong type",
+            b"schema = 1\nlearner_seed = 3\n[lessons.softmax]\nread = \"most\"\n".to_vec(),
+        ),
+        (
+            "not utf-8",
+            b"schema = 1\nlearner_seed = 3\nnote = \"\xc3\x28\"\n".to_vec(),
+        ),
     ];
     for (name, bytes) in cases {
         let home = temp_home();
@@ -100,11 +119,18 @@ fn unreadable_files_are_moved_aside_byte_for_byte_and_the_course_opens_fresh() {
         let warning = opened.warning.unwrap_or_default();
         assert_eq!(
             warning,
-            format!("progress file was unreadable; moved to {}; starting fresh", aside[0].display()),
+            format!(
+                "progress file was unreadable; moved to {}; starting fresh",
+                aside[0].display()
+            ),
             "{name}"
         );
         assert!(opened.progress.is_empty(), "{name}: fresh");
-        assert_eq!(parse_file(&path), opened.progress, "{name}: fresh record written");
+        assert_eq!(
+            parse_file(&path),
+            opened.progress,
+            "{name}: fresh record written"
+        );
     }
 }
 
@@ -130,7 +156,9 @@ fn a_file_that_turns_corrupt_after_open_is_set_aside_at_save() {
     let (mut store, mut progress) = (opened.store, opened.progress);
     write(&path, b"learner_seed = ");
     progress.record_attempt("heads", "4.1", attempt(7, "2", true));
-    let notice = store.save_merged(&mut progress).unwrap_or_else(|e| panic!("{e}"));
+    let notice = store
+        .save_merged(&mut progress)
+        .unwrap_or_else(|e| panic!("{e}"));
     let aside = files_starting(home.path(), "progress.corrupt-");
     assert_eq!(aside.len(), 1);
     assert_eq!(read(&aside[0]), b"learner_seed = ");
@@ -174,10 +202,12 @@ text = "why split columns?"
     assert_eq!(opened.warning, None);
     let (mut store, mut progress) = (opened.store, opened.progress);
     progress.record_attempt("heads", "4.1", attempt(60, "4", true));
-    store.save_merged(&mut progress).unwrap_or_else(|e| panic!("{e}"));
-
-    let saved: toml::Table = toml::from_str(&String::from_utf8_lossy(&read(&path)))
+    store
+        .save_merged(&mut progress)
         .unwrap_or_else(|e| panic!("{e}"));
+
+    let saved: toml::Table =
+        toml::from_str(&String::from_utf8_lossy(&read(&path))).unwrap_or_else(|e| panic!("{e}"));
     let expected: toml::Table = toml::from_str(original).unwrap_or_else(|e| panic!("{e}"));
     for key in ["theme", "started", "sync", "notes"] {
         assert_eq!(saved.get(key), expected.get(key), "top-level {key}");
@@ -197,7 +227,10 @@ text = "why split columns?"
         assert_eq!(at(&saved, path), at(&expected, path), "{path:?}");
     }
     let attempts = at(&saved, &["lessons", "heads", "problems", "4.1", "attempts"]);
-    let first = attempts.as_ref().and_then(|a| a.get(0)).and_then(|a| a.get("duration_ms"));
+    let first = attempts
+        .as_ref()
+        .and_then(|a| a.get(0))
+        .and_then(|a| a.get("duration_ms"));
     assert_eq!(first.and_then(toml::Value::as_integer), Some(1200));
     assert_eq!(attempts.and_then(|a| a.as_array().map(Vec::len)), Some(2));
 }
@@ -226,12 +259,20 @@ fn a_home_that_cannot_be_written_opens_with_a_warning_and_saves_fail() {
     };
     let opened = Store::open(Some(&home));
     let warning = opened.warning.unwrap_or_default();
-    assert!(warning.starts_with("progress will not be kept: "), "{warning}");
+    assert!(
+        warning.starts_with("progress will not be kept: "),
+        "{warning}"
+    );
     let (mut store, mut progress) = (opened.store, opened.progress);
     progress.record_attempt("softmax", "3.1", attempt(9, "1", true));
-    let error = store.save(&progress).err().map(|e| e.to_string()).unwrap_or_default();
+    let error = store
+        .save(&progress)
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
     assert!(error.starts_with("could not save progress to "), "{error}");
-    fs::set_permissions(&locked, fs::Permissions::from_mode(0o755)).unwrap_or_else(|e| panic!("{e}"));
+    fs::set_permissions(&locked, fs::Permissions::from_mode(0o755))
+        .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(read(&locked.join("progress.toml")), sample);
 }
 
@@ -242,7 +283,10 @@ fn a_home_that_is_a_file_opens_with_a_warning_and_is_not_touched() {
     write(&home, b"not a folder");
     let opened = Store::open(Some(&home));
     let warning = opened.warning.unwrap_or_default();
-    assert!(warning.starts_with("progress will not be kept: cannot create "), "{warning}");
+    assert!(
+        warning.starts_with("progress will not be kept: cannot create "),
+        "{warning}"
+    );
     let mut store = opened.store;
     assert!(store.save(&opened.progress).is_err());
     assert_eq!(read(&home), b"not a folder");
@@ -256,7 +300,10 @@ fn a_progress_path_that_is_a_directory_opens_with_a_warning_and_is_not_touched()
     write(&path.join("inside"), b"x");
     let opened = Store::open(Some(home.path()));
     let warning = opened.warning.unwrap_or_default();
-    assert!(warning.starts_with("progress will not be kept: cannot read "), "{warning}");
+    assert!(
+        warning.starts_with("progress will not be kept: cannot read "),
+        "{warning}"
+    );
     let mut store = opened.store;
     assert!(store.save(&opened.progress).is_err());
     assert_eq!(read(&path.join("inside")), b"x");
@@ -267,7 +314,9 @@ fn no_home_at_all_opens_with_a_warning_and_saves_fail() {
     let opened = Store::open(None);
     assert_eq!(
         opened.warning.as_deref(),
-        Some("progress will not be kept: no home directory found (set ATTN_COURSE_HOME or pass --home)")
+        Some(
+            "progress will not be kept: no home directory found (set ATTN_COURSE_HOME or pass --home)"
+        )
     );
     assert_eq!(opened.store.path(), None);
     let mut store = opened.store;
@@ -282,7 +331,10 @@ fn a_newer_file_is_read_but_never_written() {
     write(&path, newer);
     let opened = Store::open(Some(home.path()));
     let warning = opened.warning.unwrap_or_default();
-    assert!(warning.contains("newer attn-course (schema 2)"), "{warning}");
+    assert!(
+        warning.contains("newer attn-course (schema 2)"),
+        "{warning}"
+    );
     assert_eq!(opened.progress.learner_seed, 31);
     assert_eq!(opened.progress.lessons["heads"].read, 0.75);
     let (mut store, mut progress) = (opened.store, opened.progress);
@@ -317,18 +369,27 @@ fn two_stores_on_one_home_keep_both_attempts() {
     progress_a.set_position("softmax", 5, 10);
     progress_b.record_attempt("softmax", "3.1", attempt(11, "from b", true));
     progress_b.set_position("heads", 2, 20);
-    store_a.save_merged(&mut progress_a).unwrap_or_else(|e| panic!("{e}"));
-    store_b.save_merged(&mut progress_b).unwrap_or_else(|e| panic!("{e}"));
+    store_a
+        .save_merged(&mut progress_a)
+        .unwrap_or_else(|e| panic!("{e}"));
+    store_b
+        .save_merged(&mut progress_b)
+        .unwrap_or_else(|e| panic!("{e}"));
     // A saves again without having seen B's attempt: B's attempt stays.
     progress_a.lessons.entry("softmax".into()).or_default().read = 0.4;
-    store_a.save_merged(&mut progress_a).unwrap_or_else(|e| panic!("{e}"));
+    store_a
+        .save_merged(&mut progress_a)
+        .unwrap_or_else(|e| panic!("{e}"));
 
     let on_disk = Store::open(Some(home.path())).progress;
     let problem = &on_disk.lessons["softmax"].problems["3.1"];
     let inputs: Vec<&str> = problem.attempts.iter().map(|a| a.input.as_str()).collect();
     assert_eq!(inputs, ["from a", "from b"]);
     assert!(problem.solved);
-    assert_eq!(on_disk.position.as_ref().map(|p| p.lesson.as_str()), Some("heads"));
+    assert_eq!(
+        on_disk.position.as_ref().map(|p| p.lesson.as_str()),
+        Some("heads")
+    );
     assert_eq!(on_disk.lessons["softmax"].read, 0.4);
     // What save_merged handed back to A is what is on disk.
     assert_eq!(progress_a, on_disk);
@@ -348,14 +409,22 @@ fn concurrent_savers_lose_no_attempt() {
                 all_open.wait();
                 let (mut store, mut progress) = (opened.store, opened.progress);
                 for i in 0..25u64 {
-                    progress.record_attempt("heads", "4.1", attempt(i, &format!("w{w} #{i}"), false));
-                    store.save_merged(&mut progress).unwrap_or_else(|e| panic!("{e}"));
+                    progress.record_attempt(
+                        "heads",
+                        "4.1",
+                        attempt(i, &format!("w{w} #{i}"), false),
+                    );
+                    store
+                        .save_merged(&mut progress)
+                        .unwrap_or_else(|e| panic!("{e}"));
                 }
             })
         })
         .collect();
     for writer in writers {
-        writer.join().unwrap_or_else(|_| panic!("a writer panicked"));
+        writer
+            .join()
+            .unwrap_or_else(|_| panic!("a writer panicked"));
     }
     let on_disk = parse_file(&home.path().join("progress.toml"));
     assert_eq!(on_disk.lessons["heads"].problems["4.1"].attempts.len(), 100);
@@ -373,7 +442,9 @@ fn progress_on_lessons_the_course_no_longer_has_is_never_dropped() {
     let (mut store, mut progress) = (new.store, new.progress);
     progress.lessons.remove("removed-lesson");
     progress.set_position("softmax", 0, 2);
-    store.save_merged(&mut progress).unwrap_or_else(|e| panic!("{e}"));
+    store
+        .save_merged(&mut progress)
+        .unwrap_or_else(|e| panic!("{e}"));
     assert!(progress.lessons["removed-lesson"].problems["9.1"].solved);
 }
 
@@ -383,12 +454,20 @@ fn a_save_that_changes_nothing_does_not_rewrite_the_file() {
     let path = home.path().join("progress.toml");
     let opened = Store::open(Some(home.path()));
     let (mut store, mut progress) = (opened.store, opened.progress);
-    let inode = |p: &Path| fs::metadata(p).map(|m| m.ino()).unwrap_or_else(|e| panic!("{e}"));
+    let inode = |p: &Path| {
+        fs::metadata(p)
+            .map(|m| m.ino())
+            .unwrap_or_else(|e| panic!("{e}"))
+    };
     let before = inode(&path);
-    store.save_merged(&mut progress).unwrap_or_else(|e| panic!("{e}"));
+    store
+        .save_merged(&mut progress)
+        .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(inode(&path), before);
     progress.set_position("heads", 1, 1);
-    store.save_merged(&mut progress).unwrap_or_else(|e| panic!("{e}"));
+    store
+        .save_merged(&mut progress)
+        .unwrap_or_else(|e| panic!("{e}"));
     assert_ne!(inode(&path), before);
 }
 
@@ -398,7 +477,9 @@ fn temporary_files_left_by_a_killed_writer_are_removed_by_the_next_save() {
     let opened = Store::open(Some(home.path()));
     write(&home.path().join(".attn-course-Xy12Ab.tmp"), b"half a rec");
     let (mut store, mut progress) = (opened.store, opened.progress);
-    store.save_merged(&mut progress).unwrap_or_else(|e| panic!("{e}"));
+    store
+        .save_merged(&mut progress)
+        .unwrap_or_else(|e| panic!("{e}"));
     assert!(files_starting(home.path(), ".attn-course-").is_empty());
 }
 
@@ -414,7 +495,10 @@ fn reset_keeps_the_old_record_and_starts_with_a_new_seed() {
     let (fresh, kept) = store.reset().unwrap_or_else(|e| panic!("{e}"));
     let kept = kept.unwrap_or_else(|| panic!("the old record was not kept"));
     assert_eq!(read(&kept), before);
-    assert!(kept.file_name().is_some_and(|n| n.to_string_lossy().starts_with("progress.reset-")));
+    assert!(
+        kept.file_name()
+            .is_some_and(|n| n.to_string_lossy().starts_with("progress.reset-"))
+    );
     assert!(fresh.is_empty());
     assert_ne!(fresh.learner_seed, progress.learner_seed);
     assert_eq!(parse_file(&path), fresh);

@@ -63,7 +63,9 @@ fn kill_9_during_saves_always_leaves_the_old_or_the_new_record() {
     let home = dir.path().join("home");
     let large = dir.path().join("large.toml");
     fs::write(&large, large_record()).unwrap_or_else(|e| panic!("{e}"));
-    let status = import(&home, &large).status().unwrap_or_else(|e| panic!("{e}"));
+    let status = import(&home, &large)
+        .status()
+        .unwrap_or_else(|e| panic!("{e}"));
     assert!(status.success());
     let path = home.join("progress.toml");
     let base = read_record(&path);
@@ -75,9 +77,13 @@ fn kill_9_during_saves_always_leaves_the_old_or_the_new_record() {
     for at in 1..=KILLS {
         // Each import moves the position on, so each one rewrites the whole record.
         let step = dir.path().join("step.toml");
-        let record = format!("schema = 1\nlearner_seed = 5\n[position]\nlesson = \"lesson-3\"\nblock = {at}\nat = {at}\n");
+        let record = format!(
+            "schema = 1\nlearner_seed = 5\n[position]\nlesson = \"lesson-3\"\nblock = {at}\nat = {at}\n"
+        );
         fs::write(&step, record).unwrap_or_else(|e| panic!("{e}"));
-        let mut child = import(&home, &step).spawn().unwrap_or_else(|e| panic!("{e}"));
+        let mut child = import(&home, &step)
+            .spawn()
+            .unwrap_or_else(|e| panic!("{e}"));
         thread::sleep(Duration::from_micros(next(&mut rng) % 80_000));
         let _ = child.kill(); // SIGKILL; fails only if the child already exited
         child.wait().unwrap_or_else(|e| panic!("{e}"));
@@ -88,7 +94,11 @@ fn kill_9_during_saves_always_leaves_the_old_or_the_new_record() {
             new_written += 1;
             current_at = at;
         } else {
-            assert_eq!(position.map(|p| p.1).unwrap_or(0), current_at, "kill {at}: neither old nor new");
+            assert_eq!(
+                position.map(|p| p.1).unwrap_or(0),
+                current_at,
+                "kill {at}: neither old nor new"
+            );
             old_kept += 1;
         }
         assert_eq!(found, base, "kill {at}: the rest of the record changed");
@@ -100,9 +110,14 @@ fn kill_9_during_saves_always_leaves_the_old_or_the_new_record() {
         .flatten()
         .map(|e| e.file_name().to_string_lossy().into_owned())
         .collect();
-    assert!(!names.iter().any(|n| n.starts_with("progress.corrupt-")), "{names:?}");
+    assert!(
+        !names.iter().any(|n| n.starts_with("progress.corrupt-")),
+        "{names:?}"
+    );
     // A save that completes clears what killed saves left behind.
-    let status = import(&home, &large).status().unwrap_or_else(|e| panic!("{e}"));
+    let status = import(&home, &large)
+        .status()
+        .unwrap_or_else(|e| panic!("{e}"));
     assert!(status.success());
     let leftovers = fs::read_dir(&home)
         .unwrap_or_else(|e| panic!("{e}"))

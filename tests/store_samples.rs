@@ -12,7 +12,10 @@ fn samples() -> Vec<std::path::PathBuf> {
         .flatten()
         .map(|e| e.path())
         .filter(|p| {
-            let name = p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            let name = p
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
             name.starts_with('v') && name.ends_with(".toml")
         })
         .collect();
@@ -26,9 +29,13 @@ fn every_sample_loads() {
     assert!(!samples.is_empty(), "no progress/v*.toml samples");
     for sample in samples {
         let bytes = fs::read(&sample).unwrap_or_else(|e| panic!("{}: {e}", sample.display()));
-        let progress = format::parse(&bytes)
-            .unwrap_or_else(|e| panic!("{}", e.located(&sample.display())));
-        assert!(!progress.is_newer(), "{} is newer than this release", sample.display());
+        let progress =
+            format::parse(&bytes).unwrap_or_else(|e| panic!("{}", e.located(&sample.display())));
+        assert!(
+            !progress.is_newer(),
+            "{} is newer than this release",
+            sample.display()
+        );
     }
 }
 
@@ -39,9 +46,15 @@ fn the_v1_sample_reads_field_by_field() {
     let p = format::parse(&bytes).unwrap_or_else(|e| panic!("{}", e.located(&"v1.toml")));
     assert_eq!(p.schema, 1);
     assert_eq!(p.learner_seed, 8_141_506_721_049_875_327);
-    let position = p.position.as_ref().map(|q| (q.lesson.as_str(), q.block, q.at));
+    let position = p
+        .position
+        .as_ref()
+        .map(|q| (q.lesson.as_str(), q.block, q.at));
     assert_eq!(position, Some(("softmax", 17, 1_764_471_000)));
-    assert_eq!(p.lessons.keys().collect::<Vec<_>>(), ["softmax", "sqrt-dk", "three-matrices"]);
+    assert_eq!(
+        p.lessons.keys().collect::<Vec<_>>(),
+        ["softmax", "sqrt-dk", "three-matrices"]
+    );
     let lesson = &p.lessons["three-matrices"];
     assert_eq!((lesson.read, lesson.block), (1.0, 42));
     let solved = &lesson.problems["1.1"];
@@ -70,7 +83,9 @@ fn the_v1_sample_survives_open_and_save_unchanged_in_meaning() {
     let mut store = opened.store;
     let mut progress = opened.progress.clone();
     progress.set_position("softmax", 20, 1_764_472_000);
-    store.save_merged(&mut progress).unwrap_or_else(|e| panic!("{e}"));
+    store
+        .save_merged(&mut progress)
+        .unwrap_or_else(|e| panic!("{e}"));
     let reread = Store::open(Some(home.path())).progress;
     assert_eq!(reread, progress);
     let mut expected = opened.progress;

@@ -69,7 +69,8 @@ impl Store {
     /// (with its new seed) is written at once, so a second instance started a moment
     /// later gets the same seed and the same problem numbers.
     pub fn open(home: Option<&Path>) -> Opened {
-        let Some(home) = home else {
+        // An empty path would silently mean the current directory.
+        let Some(home) = home.filter(|h| !h.as_os_str().is_empty()) else {
             return Opened {
                 store: Store { path: None },
                 progress: fresh(),
