@@ -119,6 +119,8 @@ impl Store {
             return Err(fail(&newer_reason(progress.schema)));
         }
         let home = file::parent(path);
+        // The home may have been removed since open; saving recreates it.
+        std::fs::create_dir_all(home).map_err(|e| fail(&e))?;
         let _lock = file::Lock::acquire(home).map_err(|e| fail(&e))?;
         file::remove_stale_temps(home);
         let mut notice = None;
