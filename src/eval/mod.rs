@@ -55,3 +55,22 @@ pub fn run(src: &str, _env: &mut Env) -> Result<Value, EvalError> {
             column: 1,
         })
 }
+
+/// A parsed program (stand-in: keeps the source).
+#[derive(Debug, Clone)]
+pub struct Program {
+    src: String,
+}
+
+impl Program {
+    pub fn eval(&self, env: &mut Env) -> Result<Value, EvalError> {
+        run(&self.src, env)
+    }
+}
+
+/// Parses `src` without evaluating it.
+pub fn parse(src: &str) -> Result<Program, EvalError> {
+    Ok(Program {
+        src: src.to_string(),
+    })
+}
