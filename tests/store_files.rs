@@ -5,6 +5,7 @@
 use std::fs;
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Barrier};
 use std::thread;
 
 use attn_course::store::{Attempt, Progress, Store, format};
@@ -397,11 +398,15 @@ fn two_stores_on_one_home_keep_both_attempts() {
 #[test]
 fn concurrent_savers_lose_no_attempt() {
     let home = temp_home();
+    // Every writer reads the file before any writes, so only the merge can combine them.
+    let all_open = Arc::new(Barrier::new(4));
     let writers: Vec<_> = (0..4u64)
         .map(|w| {
             let home = home.path().to_path_buf();
+            let all_open = Arc::clone(&all_open);
             thread::spawn(move || {
                 let opened = Store::open(Some(&home));
+                all_open.wait();
                 let (mut store, mut progress) = (opened.store, opened.progress);
                 for i in 0..25u64 {
                     progress.record_attempt(
@@ -497,4 +502,38 @@ fn reset_keeps_the_old_record_and_starts_with_a_new_seed() {
     assert!(fresh.is_empty());
     assert_ne!(fresh.learner_seed, progress.learner_seed);
     assert_eq!(parse_file(&path), fresh);
+}
+
+#[test]
+fn a_failed_save_keeps_everything_for_the_next_one() {
+    let home = temp_home();
+    let path = home.path().join("progress.toml");
+    fs::create_dir(&path).unwrap_or_else(|e| panic!("{e}"));
+    let opened = Store::open(Some(home.path()));
+    let (mut store, mut progress) = (opened.store, opened.progress);
+    progress.record_attempt("heads", "4.1", attempt(1, "first", false));
+    assert!(store.save_merged(&mut progress).is_err());
+    progress.record_attempt("heads", "4.1", attempt(2, "second", true));
+    // The learner clears the way; the next save succeeds with both attempts.
+    fs::remove_dir(&path).unwrap_or_else(|e| panic!("{e}"));
+    store
+        .save_merged(&mut progress)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let attempts = &parse_file(&path).lessons["heads"].problems["4.1"].attempts;
+    let inputs: Vec<&str> = attempts.iter().map(|a| a.input.as_str()).collect();
+    assert_eq!(inputs, ["first", "second"]);
+}
+
+#[test]
+fn a_home_removed_after_open_is_recreated_by_the_next_save() {
+    let root = temp_home();
+    let home = root.path().join("home");
+    let opened = Store::open(Some(&home));
+    let (mut store, mut progress) = (opened.store, opened.progress);
+    fs::remove_dir_all(&home).unwrap_or_else(|e| panic!("{e}"));
+    progress.set_position("heads", 4, 9);
+    store
+        .save_merged(&mut progress)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(parse_file(&home.join("progress.toml")), progress);
 }

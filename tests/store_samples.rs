@@ -57,16 +57,22 @@ fn the_v1_sample_reads_field_by_field() {
     );
     let lesson = &p.lessons["three-matrices"];
     assert_eq!((lesson.read, lesson.block), (1.0, 42));
-    let solved = &lesson.problems["1.1"];
+    let solved = &lesson.problems["template-output"];
     assert!(solved.solved);
     assert_eq!(solved.hints_shown, 1);
     assert_eq!(solved.attempts.len(), 2);
-    assert_eq!(solved.attempts[1].input, "dot([1, 0, 2], [3, 1, 1])");
+    assert_eq!(
+        solved.attempts[1].input,
+        "softmax([2, 0, 1]) @ [[1,0],[0,1],[1,1]]"
+    );
     assert!(solved.attempts[1].correct);
-    let open = &lesson.problems["1.2"];
+    let open = &lesson.problems["identical-values"];
     assert!(!open.solved && open.solution_viewed);
     assert_eq!((open.variant, open.hints_shown), (1, 2));
-    assert_eq!(p.lessons["sqrt-dk"].problems["2.1"].attempts[0].value, "");
+    assert_eq!(
+        p.lessons["sqrt-dk"].problems["dot-product-variance"].attempts[0].value,
+        ""
+    );
     assert_eq!(
         p.extra["editor_note"].as_str(),
         Some("kept by hand; attn-course must not drop this")

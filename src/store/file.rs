@@ -3,7 +3,7 @@
 
 use std::fs::{self, File, OpenOptions, TryLockError};
 use std::io::{self, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -123,11 +123,6 @@ pub fn read_if_exists(path: &Path) -> io::Result<Option<Vec<u8>>> {
         Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
         Err(e) => Err(e),
     }
-}
-
-/// `dir/name` for use in messages and results.
-pub fn beside(path: &Path, name: &str) -> PathBuf {
-    parent(path).join(name)
 }
 
 #[cfg(test)]

@@ -1,8 +1,8 @@
 //! The progress record as TOML text: reading (with the schema check) and writing.
 //!
-//! Reading is in two passes: first as plain TOML, to learn the `schema` even when the
-//! rest does not fit this release's types (a newer file is then reported as newer, not
-//! as corrupt), then into the typed record.
+//! Reading goes straight to the typed record; only when that fails is the text read
+//! again as plain TOML, to learn its `schema`: a newer file whose fields no longer fit
+//! is then reported as newer, not as corrupt.
 
 use std::fmt;
 
@@ -52,18 +52,22 @@ pub fn parse(bytes: &[u8]) -> Result<Progress, FormatError> {
             message: "not UTF-8 text".to_string(),
         }
     })?;
-    let table: toml::Table = toml::from_str(text).map_err(|e| invalid(text, &e))?;
-    let schema = table.get("schema").and_then(toml::Value::as_integer);
-    match schema {
-        Some(s) if s > i64::from(SCHEMA) => {
-            toml::from_str(text).map_err(|_| FormatError::Newer { schema: s })
-        }
-        Some(s) if s < 1 => Err(FormatError::Invalid {
+    match toml::from_str::<Progress>(text) {
+        Ok(progress) if progress.schema < 1 => Err(FormatError::Invalid {
             line: 0,
             column: 0,
-            message: format!("schema {s} does not exist (the first is 1)"),
+            message: "schema 0 does not exist (the first is 1)".to_string(),
         }),
-        _ => toml::from_str(text).map_err(|e| invalid(text, &e)),
+        Ok(progress) => Ok(progress),
+        Err(error) => {
+            let schema = toml::from_str::<toml::Table>(text)
+                .ok()
+                .and_then(|t| t.get("schema").and_then(toml::Value::as_integer));
+            match schema {
+                Some(schema) if schema > i64::from(SCHEMA) => Err(FormatError::Newer { schema }),
+                _ => Err(invalid(text, &error)),
+            }
+        }
     }
 }
 

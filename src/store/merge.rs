@@ -18,6 +18,10 @@ impl Progress {
         merge_position(&mut self.position, incoming.position.as_ref());
         merge_map(&mut self.lessons, &incoming.lessons, merge_lesson);
         merge_extra(&mut self.extra, &incoming.extra);
+        self.lessons
+            .values_mut()
+            .flat_map(|lesson| lesson.problems.values_mut())
+            .for_each(|problem| normalize_attempts(&mut problem.attempts));
     }
 }
 
@@ -54,36 +58,28 @@ fn merge_problem(base: &mut ProblemRecord, incoming: &ProblemRecord) {
     base.variant = base.variant.max(incoming.variant);
     base.hints_shown = base.hints_shown.max(incoming.hints_shown);
     base.solution_viewed |= incoming.solution_viewed;
-    base.attempts = union_attempts(&base.attempts, &incoming.attempts);
+    base.attempts.extend(incoming.attempts.iter().cloned());
     merge_extra(&mut base.extra, &incoming.extra);
 }
 
-/// Every distinct attempt of both lists, in time order. Two attempts are the same
-/// when they were made at the same second with the same input for the same variant.
-fn union_attempts(base: &[Attempt], incoming: &[Attempt]) -> Vec<Attempt> {
+/// Attempts in their normal form, which every merge leaves: each distinct attempt once,
+/// in time order. Two attempts are the same when they were made at the same second with
+/// the same input for the same variant; the first of them is kept.
+fn normalize_attempts(attempts: &mut Vec<Attempt>) {
     let mut seen = HashSet::new();
-    let mut all: Vec<Attempt> = base
-        .iter()
-        .chain(incoming)
-        .filter(|a| seen.insert((a.at, a.input.as_str(), a.variant)))
-        .cloned()
-        .collect();
-    all.sort_by_key(|a| a.at);
-    all
+    attempts.retain(|a| seen.insert((a.at, a.input.clone(), a.variant)));
+    attempts.sort_by_key(|a| a.at);
 }
 
-fn merge_map<T: Clone>(
+/// Every key of both maps; a key only `incoming` has is merged into an empty record, so
+/// it comes out in the same normal form (attempts in time order) as a merged one.
+fn merge_map<T: Default>(
     base: &mut BTreeMap<String, T>,
     incoming: &BTreeMap<String, T>,
     merge: fn(&mut T, &T),
 ) {
     for (key, value) in incoming {
-        match base.get_mut(key) {
-            Some(current) => merge(current, value),
-            None => {
-                base.insert(key.clone(), value.clone());
-            }
-        }
+        merge(base.entry(key.clone()).or_default(), value);
     }
 }
 

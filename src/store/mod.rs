@@ -14,11 +14,11 @@
 //! every keypress (each save is a lock, a read, a merge and an fsync'd write).
 
 pub mod clock;
-pub mod file;
+mod file;
 pub mod format;
 mod merge;
 pub mod model;
-pub mod quarantine;
+mod quarantine;
 mod seed;
 
 use std::fmt::Display;
@@ -26,12 +26,14 @@ use std::path::{Path, PathBuf};
 
 pub use format::FormatError;
 pub use model::{Attempt, LessonRecord, Position, ProblemRecord, Progress, SCHEMA};
-pub use seed::new_seed;
+use seed::new_seed;
 
 use quarantine::Aside;
 
 /// The progress file's name inside the home folder.
 pub const FILE_NAME: &str = "progress.toml";
+
+const NO_HOME: &str = "no home directory found (set ATTN_COURSE_HOME or pass --home)";
 
 /// A save that did not reach the disk; the session goes on and the next save retries.
 #[derive(Debug, thiserror::Error)]
@@ -69,13 +71,12 @@ impl Store {
     /// (with its new seed) is written at once, so a second instance started a moment
     /// later gets the same seed and the same problem numbers.
     pub fn open(home: Option<&Path>) -> Opened {
-        let Some(home) = home else {
+        // An empty path would silently mean the current directory.
+        let Some(home) = home.filter(|h| !h.as_os_str().is_empty()) else {
             return Opened {
                 store: Store { path: None },
                 progress: fresh(),
-                warning: Some(not_kept(
-                    "no home directory found (set ATTN_COURSE_HOME or pass --home)",
-                )),
+                warning: Some(not_kept(NO_HOME)),
             };
         };
         let store = Store {
@@ -106,18 +107,14 @@ impl Store {
     /// but tell the learner `line` (the file on disk had become unreadable and was set
     /// aside). On `Err` nothing on disk changed and `progress` is untouched.
     pub fn save_merged(&mut self, progress: &mut Progress) -> Result<Option<String>, SaveError> {
-        let path = self.path.as_deref().ok_or_else(|| SaveError {
-            path: "(nowhere)".to_string(),
-            reason: "no home directory found (set ATTN_COURSE_HOME or pass --home)".to_string(),
-        })?;
-        let fail = |reason: &dyn Display| SaveError {
-            path: path.display().to_string(),
-            reason: reason.to_string(),
-        };
+        let path = self.file()?;
+        let fail = |reason: &dyn Display| save_error(path, reason);
         if progress.is_newer() {
             return Err(fail(&newer_reason(progress.schema)));
         }
         let home = file::parent(path);
+        // The home may have been removed since open; saving recreates it.
+        std::fs::create_dir_all(home).map_err(|e| fail(&e))?;
         let _lock = file::Lock::acquire(home).map_err(|e| fail(&e))?;
         file::remove_stale_temps(home);
         let mut notice = None;
@@ -162,14 +159,8 @@ impl Store {
     /// (returned, `None` when there was none) and a fresh record with a new seed
     /// replaces it.
     pub fn reset(&mut self) -> Result<(Progress, Option<PathBuf>), SaveError> {
-        let path = self.path.as_deref().ok_or_else(|| SaveError {
-            path: "(nowhere)".to_string(),
-            reason: "no home directory found (set ATTN_COURSE_HOME or pass --home)".to_string(),
-        })?;
-        let fail = |reason: &dyn Display| SaveError {
-            path: path.display().to_string(),
-            reason: reason.to_string(),
-        };
+        let path = self.file()?;
+        let fail = |reason: &dyn Display| save_error(path, reason);
         let _lock = file::Lock::acquire(file::parent(path)).map_err(|e| fail(&e))?;
         let kept = match file::read_if_exists(path).map_err(|e| fail(&e))? {
             Some(_) => Some(quarantine::set_aside(path, Aside::Reset).map_err(|e| fail(&e))?),
@@ -178,6 +169,14 @@ impl Store {
         let progress = fresh();
         write_record(path, &progress).map_err(|e| fail(&e))?;
         Ok((progress, kept))
+    }
+
+    /// The progress file, or the error every write gives when there is no home.
+    fn file(&self) -> Result<&Path, SaveError> {
+        self.path.as_deref().ok_or_else(|| SaveError {
+            path: "(nowhere)".to_string(),
+            reason: NO_HOME.to_string(),
+        })
     }
 
     /// Reads the record at open, holding the lock where one can be taken (a read-only
@@ -277,6 +276,13 @@ fn start_fresh(path: &Path, warning: Option<String>) -> (Progress, Option<String
             };
             (progress, Some(warning))
         }
+    }
+}
+
+fn save_error(path: &Path, reason: &dyn Display) -> SaveError {
+    SaveError {
+        path: path.display().to_string(),
+        reason: reason.to_string(),
     }
 }
 
