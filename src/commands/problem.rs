@@ -63,10 +63,13 @@ pub fn answer(settings: &Settings, id: &str, input: &str) -> anyhow::Result<Exit
     opened
         .progress
         .record_attempt(&found.lesson.slug, &found.spec.id, attempt);
-    opened
+    let notice = opened
         .store
         .save_merged(&mut opened.progress)
         .context("the attempt was checked but not recorded")?;
+    if let Some(notice) = notice {
+        eprintln!("attn-course: {notice}");
+    }
     Ok(if right {
         ExitCode::SUCCESS
     } else {

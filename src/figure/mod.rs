@@ -113,7 +113,7 @@ impl FigureSpec {
 
 fn evaluate(expr: &str) -> Result<Shaped, String> {
     let value = eval::run(expr, &mut Env::new()).map_err(|e| e.to_string())?;
-    let shaped = Shaped::of(&value).ok_or("the value has no numeric form")?;
+    let shaped = Shaped::of(&value);
     if shaped.data.is_empty() || shaped.data.len() > MAX_VALUES {
         return Err(format!(
             "needs 1 to {MAX_VALUES} values, got {}",

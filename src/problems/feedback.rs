@@ -36,7 +36,11 @@ pub fn lines(judged: &Judged, tolerance: &super::tolerance::Tolerance) -> Vec<St
                     number(r * 100.0)
                 ));
             }
-            out.extend(diagnosis.iter().map(|d| format!("Likely: {d}.")));
+            out.extend(
+                diagnosis
+                    .iter()
+                    .map(|d| format!("Likely: {}.", d.trim_end_matches('.'))),
+            );
             out
         }
     }

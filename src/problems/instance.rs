@@ -56,7 +56,7 @@ pub fn draw(
         };
         let mut env = instance.env().map_err(DrawError::Where)?;
         let value = eval::run(condition, &mut env).map_err(DrawError::Where)?;
-        if Shaped::of(&value).is_some_and(|v| v.holds()) {
+        if Shaped::of(&value).holds() {
             return Ok(instance);
         }
     }
@@ -126,26 +126,19 @@ impl Instance {
     }
 }
 
-/// A value reduced to shape and row-major data, through the evaluator's JSON form (the
-/// contract outside scripts use), so comparison does not depend on `Value`'s internals.
-#[derive(Debug, Clone, PartialEq, serde::Deserialize)]
+/// A value reduced to shape and row-major data: what comparisons need.
+#[derive(Debug, Clone, PartialEq)]
 pub struct Shaped {
     pub shape: Vec<usize>,
     pub data: Vec<f64>,
 }
 
 impl Shaped {
-    pub fn of(value: &eval::Value) -> Option<Shaped> {
-        // JSON has no infinities; the evaluator may print them as strings or null.
-        let json: serde_json::Value = serde_json::from_str(&value.to_json()).ok()?;
-        let shape = json.get("shape")?.as_array()?;
-        let shape = shape
-            .iter()
-            .map(|d| d.as_u64().map(|d| d as usize))
-            .collect::<Option<_>>()?;
-        let data = json.get("data")?.as_array()?;
-        let data = data.iter().map(json_number).collect::<Option<_>>()?;
-        Some(Shaped { shape, data })
+    pub fn of(value: &eval::Value) -> Shaped {
+        Shaped {
+            shape: value.shape().dims(),
+            data: value.elements().to_vec(),
+        }
     }
 
     /// A `where` condition holds when it is one finite, non-zero number.
@@ -166,21 +159,6 @@ impl Shaped {
         }
     }
 }
-
-fn json_number(v: &serde_json::Value) -> Option<f64> {
-    match v {
-        serde_json::Value::Number(n) => n.as_f64(),
-        serde_json::Value::String(s) => match s.as_str() {
-            "inf" | "Infinity" => Some(f64::INFINITY),
-            "-inf" | "-Infinity" => Some(f64::NEG_INFINITY),
-            "nan" | "NaN" => Some(f64::NAN),
-            _ => None,
-        },
-        serde_json::Value::Null => Some(f64::NAN),
-        _ => None,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -94,7 +94,7 @@ impl Problem {
         }
         let value = eval::run(input, &mut Env::new()).map_err(|e| e.to_string())?;
         let shown = value.to_string();
-        let value = Shaped::of(&value).ok_or("that value has no numeric form")?;
+        let value = Shaped::of(&value);
         if value.data.iter().any(|x| !x.is_finite()) {
             return Err(format!("{shown} is not a finite answer"));
         }
@@ -172,5 +172,5 @@ fn describe(inst: &Instance) -> String {
 fn evaluate_in(expr: &str, inst: &Instance) -> Result<Shaped, String> {
     let mut env = inst.env().map_err(|e| e.to_string())?;
     let value = eval::run(expr, &mut env).map_err(|e| e.to_string())?;
-    Shaped::of(&value).ok_or_else(|| "the value has no numeric form".to_string())
+    Ok(Shaped::of(&value))
 }
