@@ -1,9 +1,140 @@
 //! The terminal lifecycle and event loop.
+//!
+//! Raw mode, the alternate screen and mouse capture are always undone: on quit (a guard's
+//! `Drop`), on a panic (a hook that restores the terminal before the message prints), and
+//! on SIGHUP/SIGTERM (an SSH drop), which are flags checked between events so that the
+//! progress is saved first. The screen is never cleared at startup: `Terminal::clear`
+//! queries the cursor position, which hangs on a terminal that does not answer.
 
+use std::io::{self, stdout};
 use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
+use ratatui::Terminal;
+use ratatui::backend::{Backend, CrosstermBackend};
+use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event, KeyEventKind};
+use ratatui::crossterm::execute;
+use ratatui::crossterm::terminal::{
+    EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+};
+
+use crate::app::{Action, App, SaveNeed, keymap};
+use crate::content::Course;
+use crate::layout::Theme;
 use crate::settings::Settings;
+use crate::store::Store;
 
-pub fn run(_settings: &Settings) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("the reader is not built yet")
+/// How often signal flags are looked at while no key arrives.
+const POLL: Duration = Duration::from_millis(100);
+/// While reading, the place is saved at most this often.
+const SAVE_EVERY: Duration = Duration::from_secs(3);
+
+/// Opens the reader on the course where the learner left off.
+pub fn run(settings: &Settings) -> anyhow::Result<ExitCode> {
+    let course = Course::load(settings.course_dir.as_deref())?;
+    let opened = Store::open(settings.home.as_deref());
+    let stop = Arc::new(AtomicBool::new(false));
+    for signal in [signal_hook::consts::SIGHUP, signal_hook::consts::SIGTERM] {
+        signal_hook::flag::register(signal, Arc::clone(&stop))?;
+    }
+    let guard = TerminalGuard::enter()?;
+    let mut terminal = Terminal::new(CrosstermBackend::new(stdout()))?;
+    let size = terminal.size()?;
+    let theme = Theme::new(settings.ascii, settings.color);
+    let mut app = App::new(course, opened.progress, theme, (size.width, size.height));
+    if let Some(warning) = opened.warning {
+        app.notify(warning);
+    }
+    let mut store = opened.store;
+    let result = event_loop(&mut terminal, &mut app, &mut store, &stop, read_event);
+    drop(guard);
+    result?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Waits up to `timeout` for the next terminal event.
+fn read_event(timeout: Duration) -> io::Result<Option<Event>> {
+    if event::poll(timeout)? { event::read().map(Some) } else { Ok(None) }
+}
+
+/// Draws, handles events and saves until the learner quits or a signal arrives. Generic
+/// over the backend and the event source, so a test can run it on a `TestBackend`.
+pub fn event_loop<B: Backend>(
+    terminal: &mut Terminal<B>,
+    app: &mut App,
+    store: &mut Store,
+    stop: &AtomicBool,
+    mut next_event: impl FnMut(Duration) -> io::Result<Option<Event>>,
+) -> anyhow::Result<()>
+where
+    B::Error: Send + Sync + 'static,
+{
+    let mut last_save = Instant::now();
+    while !app.quit && !stop.load(Ordering::Relaxed) {
+        terminal.draw(|frame| crate::ui::draw(app, frame))?;
+        if let Some(action) = next_event(POLL)?.and_then(|e| action_of(app, e)) {
+            app.update(action);
+        }
+        let due = match app.save_need() {
+            SaveNeed::Now => true,
+            SaveNeed::Soon => last_save.elapsed() >= SAVE_EVERY,
+            SaveNeed::None => false,
+        };
+        if due {
+            save(app, store);
+            last_save = Instant::now();
+        }
+    }
+    save(app, store);
+    Ok(())
+}
+
+/// Key presses (not releases or repeats reported by some terminals), wheel and resize.
+fn action_of(app: &App, event: Event) -> Option<Action> {
+    match event {
+        Event::Key(key) if key.kind == KeyEventKind::Press => keymap::action_for(&app.mode, key),
+        Event::Mouse(mouse) => keymap::mouse_action(mouse),
+        Event::Resize(w, h) => Some(Action::Resize(w, h)),
+        _ => None,
+    }
+}
+
+/// Saves, telling the learner in the status bar when the disk refused.
+fn save(app: &mut App, store: &mut Store) {
+    let now = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let result = store.save(app.progress_to_save(now));
+    if let Err(err) = result {
+        app.notify(err.to_string());
+    }
+}
+
+/// The terminal in raw mode on the alternate screen, restored when dropped.
+struct TerminalGuard;
+
+impl TerminalGuard {
+    fn enter() -> io::Result<TerminalGuard> {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            restore();
+            previous(info);
+        }));
+        enable_raw_mode()?;
+        let guard = TerminalGuard;
+        execute!(stdout(), EnterAlternateScreen, EnableMouseCapture)?;
+        Ok(guard)
+    }
+}
+
+impl Drop for TerminalGuard {
+    fn drop(&mut self) {
+        restore();
+    }
+}
+
+/// Leaves the alternate screen and raw mode; errors are moot (the tty may be gone).
+fn restore() {
+    let _ = execute!(stdout(), DisableMouseCapture, LeaveAlternateScreen);
+    let _ = disable_raw_mode();
 }

@@ -1,1 +1,44 @@
-//! Drawing the application state with ratatui (no state changes, no I/O).
+//! Drawing the application state with ratatui (no state changes, no I/O): `draw(&App)`
+//! is a pure function of the state, which is what the `TestBackend` snapshots rely on.
+
+mod contents;
+mod help;
+mod reading;
+mod status;
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+use ratatui::widgets::{Paragraph, Wrap};
+
+use crate::app::{App, MIN_SIZE};
+
+/// Draws the whole screen.
+pub fn draw(app: &App, frame: &mut Frame<'_>) {
+    let area = frame.area();
+    let g = app.geometry();
+    if g.too_small {
+        too_small(frame, area);
+        return;
+    }
+    if let Some(rect) = g.contents {
+        contents::draw(app, frame, rect);
+    }
+    if g.reading.is_some() {
+        reading::draw(app, frame, g.text);
+    }
+    status::draw(app, frame, g.status);
+    if let crate::app::Mode::Help { scroll } = app.mode {
+        help::draw(app, frame, area, scroll);
+    }
+}
+
+fn too_small(frame: &mut Frame<'_>, area: Rect) {
+    let (w, h) = MIN_SIZE;
+    let text = vec![
+        Line::raw(format!("The terminal is too small ({}x{}).", area.width, area.height)),
+        Line::raw(format!("The course needs at least {w}x{h}.")),
+        Line::raw("Enlarge the window, or press q to quit."),
+    ];
+    frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
+}
