@@ -10,6 +10,9 @@ use ratatui::widgets::{Block, Borders, Padding, Paragraph};
 use crate::app::{App, Entry, Focus};
 use crate::layout::mark;
 
+use super::truncate;
+use unicode_width::UnicodeWidthStr;
+
 pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect) {
     let theme = app.theme;
     let beside_text = app.geometry().reading.is_some();
@@ -26,6 +29,7 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect) {
     frame.render_widget(block, area);
     let entries = app.entries();
     let height = usize::from(inner.height);
+    let width = usize::from(inner.width);
     let first = (app.contents_cursor + 1).saturating_sub(height);
     let lines: Vec<Line<'_>> = entries
         .iter()
@@ -40,10 +44,10 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect) {
                     } else {
                         Style::new()
                     };
-                    Line::from(vec![
-                        Span::raw(format!("{} ", mark(theme, app.mark(l)))),
-                        Span::styled(format!("{}. {}", l + 1, app.title(l)), style),
-                    ])
+                    let lead = format!("{} ", mark(theme, app.mark(l)));
+                    let title = format!("{}. {}", l + 1, app.title(l));
+                    let title = truncate(&title, width.saturating_sub(lead.width()));
+                    Line::from(vec![Span::raw(lead), Span::styled(title, style)])
                 }
                 Entry::Section(s) => {
                     let current = app.current_section().map(|c| c.block) == Some(app.sections()[s].block);
@@ -52,7 +56,7 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect) {
                     } else {
                         theme.dim()
                     };
-                    Line::styled(format!("    {}", app.sections()[s].title), style)
+                    Line::styled(truncate(&format!("    {}", app.sections()[s].title), width), style)
                 }
             };
             if i == app.contents_cursor && app.focus == Focus::Contents {

@@ -8,6 +8,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use unicode_width::UnicodeWidthStr;
 
+use super::truncate;
+
 use crate::app::{App, Mode};
 
 pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect) {
@@ -44,22 +46,4 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect) {
         Span::styled(truncate(&right, width), right_style),
     ]);
     frame.render_widget(Paragraph::new(line), area);
-}
-
-/// At most `width` cells of `text`, ending in `~` when cut (ASCII-safe).
-fn truncate(text: &str, width: usize) -> String {
-    if text.width() <= width {
-        return text.to_string();
-    }
-    let mut out = String::new();
-    for c in text.chars() {
-        if out.width() + c.to_string().width() + 1 > width {
-            break;
-        }
-        out.push(c);
-    }
-    if width > 0 {
-        out.push('~');
-    }
-    out
 }
