@@ -72,9 +72,15 @@ where
     B::Error: Send + Sync + 'static,
 {
     let mut last_save = Instant::now();
+    // Draw only when something happened: an idle reader sends nothing over the wire.
+    let mut redraw = true;
     while !app.quit && !stop.load(Ordering::Relaxed) {
-        terminal.draw(|frame| crate::ui::draw(app, frame))?;
-        if let Some(action) = next_event(POLL)?.and_then(|e| action_of(app, e)) {
+        if redraw {
+            terminal.draw(|frame| crate::ui::draw(app, frame))?;
+        }
+        let event = next_event(POLL)?;
+        redraw = event.is_some();
+        if let Some(action) = event.and_then(|e| action_of(app, e)) {
             app.update(action);
         }
         let due = match app.save_need() {
