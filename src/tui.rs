@@ -14,7 +14,9 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use ratatui::Terminal;
 use ratatui::backend::{Backend, CrosstermBackend};
-use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event, KeyEventKind};
+use ratatui::crossterm::event::{
+    self, DisableMouseCapture, EnableMouseCapture, Event, KeyEventKind,
+};
 use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::{
     EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
@@ -56,12 +58,33 @@ pub fn run(settings: &Settings) -> anyhow::Result<ExitCode> {
 
 /// Waits up to `timeout` for the next terminal event.
 fn read_event(timeout: Duration) -> io::Result<Option<Event>> {
-    if event::poll(timeout)? { event::read().map(Some) } else { Ok(None) }
+    if event::poll(timeout)? {
+        event::read().map(Some)
+    } else {
+        Ok(None)
+    }
 }
 
 /// Draws, handles events and saves until the learner quits or a signal arrives. Generic
 /// over the backend and the event source, so a test can run it on a `TestBackend`.
+/// The progress is saved at the end whatever happened, also when the terminal failed
+/// (a dropped SSH connection makes every write fail).
 pub fn event_loop<B: Backend>(
+    terminal: &mut Terminal<B>,
+    app: &mut App,
+    store: &mut Store,
+    stop: &AtomicBool,
+    next_event: impl FnMut(Duration) -> io::Result<Option<Event>>,
+) -> anyhow::Result<()>
+where
+    B::Error: Send + Sync + 'static,
+{
+    let result = drive(terminal, app, store, stop, next_event);
+    save(app, store);
+    result
+}
+
+fn drive<B: Backend>(
     terminal: &mut Terminal<B>,
     app: &mut App,
     store: &mut Store,
@@ -93,7 +116,6 @@ where
             last_save = Instant::now();
         }
     }
-    save(app, store);
     Ok(())
 }
 
@@ -109,7 +131,9 @@ fn action_of(app: &App, event: Event) -> Option<Action> {
 
 /// Saves, telling the learner in the status bar when the disk refused.
 fn save(app: &mut App, store: &mut Store) {
-    let now = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let now = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
     let result = store.save(app.progress_to_save(now));
     if let Err(err) = result {
         app.notify(err.to_string());

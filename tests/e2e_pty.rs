@@ -32,12 +32,20 @@ impl Tui {
     fn start(home: &Path) -> Tui {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_attn-course"));
         cmd.arg("--home").arg(home).arg("--course").arg(fixture());
-        cmd.env("TERM", "xterm-256color").env("LANG", "C.UTF-8").env_remove("LC_ALL");
+        cmd.env("TERM", "xterm-256color")
+            .env("LANG", "C.UTF-8")
+            .env_remove("LC_ALL");
         let mut session = Session::spawn(cmd).expect("spawn attn-course");
-        session.get_process_mut().set_window_size(COLS, ROWS).expect("window size");
+        session
+            .get_process_mut()
+            .set_window_size(COLS, ROWS)
+            .expect("window size");
         let rows = std::num::NonZeroU16::new(ROWS).expect("rows");
         let cols = std::num::NonZeroU16::new(COLS).expect("cols");
-        Tui { session, screen: vt100::Parser::new(rows, cols, 0) }
+        Tui {
+            session,
+            screen: vt100::Parser::new(rows, cols, 0),
+        }
     }
 
     /// Feeds what the program wrote so far to the screen; false when nothing came.
@@ -69,7 +77,11 @@ impl Tui {
             if self.text().contains(needle) && last_output.elapsed() >= QUIET {
                 return self.text();
             }
-            assert!(start.elapsed() < PATIENCE, "never saw {needle:?}; screen:\n{}", self.text());
+            assert!(
+                start.elapsed() < PATIENCE,
+                "never saw {needle:?}; screen:\n{}",
+                self.text()
+            );
         }
     }
 
@@ -90,7 +102,11 @@ impl Tui {
                 }
                 Err(err) => panic!("waiting for attn-course: {err}"),
             }
-            assert!(start.elapsed() < PATIENCE, "did not exit; screen:\n{}", self.text());
+            assert!(
+                start.elapsed() < PATIENCE,
+                "did not exit; screen:\n{}",
+                self.text()
+            );
         }
     }
 
@@ -98,7 +114,10 @@ impl Tui {
     /// (a cell cleared to a space and a cell never written look the same).
     fn page(&self) -> Vec<String> {
         let text = self.text();
-        text.lines().take(usize::from(ROWS) - 1).map(|l| l.trim_end().to_string()).collect()
+        text.lines()
+            .take(usize::from(ROWS) - 1)
+            .map(|l| l.trim_end().to_string())
+            .collect()
     }
 }
 
@@ -112,7 +131,10 @@ fn opens_navigates_and_quits_restoring_the_terminal() {
     let mut tui = Tui::start(home.path());
     let screen = tui.wait_for("lesson 1/3");
     assert!(screen.contains("Every Block of d_k"), "{screen}");
-    assert!(tui.screen.screen().alternate_screen(), "the reader uses the alternate screen");
+    assert!(
+        tui.screen.screen().alternate_screen(),
+        "the reader uses the alternate screen"
+    );
     tui.send("]");
     tui.wait_for("lesson 2/3");
     tui.send("?");
@@ -122,7 +144,10 @@ fn opens_navigates_and_quits_restoring_the_terminal() {
     tui.wait_for("for \"softmax\"");
     tui.send("q");
     assert!(exited_ok(tui.exit_status()));
-    assert!(!tui.screen.screen().alternate_screen(), "the alternate screen is left on quit");
+    assert!(
+        !tui.screen.screen().alternate_screen(),
+        "the alternate screen is left on quit"
+    );
 }
 
 #[test]
@@ -135,13 +160,20 @@ fn restarting_resumes_at_the_same_lesson_and_place() {
     tui.send("jj\r");
     tui.wait_for("lesson 1/3 · 1.2 Code, quotes and math");
     let before = tui.page();
-    assert!(before[0].ends_with("│ 1.2 Code, quotes and math"), "{before:?}");
+    assert!(
+        before[0].ends_with("│ 1.2 Code, quotes and math"),
+        "{before:?}"
+    );
     tui.send("q");
     assert!(exited_ok(tui.exit_status()));
 
     let mut again = Tui::start(home.path());
     again.wait_for("lesson 1/3 · 1.2");
-    assert_eq!(again.page(), before, "the restarted reader shows the same page");
+    assert_eq!(
+        again.page(),
+        before,
+        "the restarted reader shows the same page"
+    );
     again.send("q");
     assert!(exited_ok(again.exit_status()));
 }
@@ -154,7 +186,10 @@ fn a_hangup_saves_the_place_and_exits() {
     tui.send("]]");
     tui.wait_for("lesson 3/3");
     let before = tui.page();
-    tui.session.get_process_mut().signal(Signal::SIGHUP).expect("send SIGHUP");
+    tui.session
+        .get_process_mut()
+        .signal(Signal::SIGHUP)
+        .expect("send SIGHUP");
     assert!(exited_ok(tui.exit_status()));
 
     let mut again = Tui::start(home.path());

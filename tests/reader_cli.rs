@@ -30,7 +30,11 @@ fn stdout(out: &Output) -> String {
 #[test]
 fn read_writes_plain_text_without_escape_codes() {
     let out = run(&["read", "1"], "C.UTF-8");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(!out.stdout.is_empty());
     assert!(!out.stdout.contains(&0x1b), "an ESC byte in `read` output");
     // The embedded lesson 1 starts with its title.
@@ -41,12 +45,18 @@ fn read_writes_plain_text_without_escape_codes() {
 fn read_wraps_to_the_width_asked_or_80_when_piped() {
     let course = fixture();
     let course = course.to_str().unwrap();
-    for (args, width) in [(vec!["read", "2", "--width", "40"], 40), (vec!["read", "2"], 80)] {
+    for (args, width) in [
+        (vec!["read", "2", "--width", "40"], 40),
+        (vec!["read", "2"], 80),
+    ] {
         let out = run(&[&["--course", course][..], &args].concat(), "C.UTF-8");
         let text = stdout(&out);
         let widest = text.lines().map(UnicodeWidthStr::width).max().unwrap();
         assert!(widest <= width, "{widest} > {width}");
-        assert!(widest > width - 10, "text does not fill {width} columns: {widest}");
+        assert!(
+            widest > width - 10,
+            "text does not fill {width} columns: {widest}"
+        );
     }
 }
 
@@ -65,7 +75,10 @@ fn lesson_numbers_out_of_range_are_a_one_line_usage_error() {
         let out = run(&["read", n], "C.UTF-8");
         assert_eq!(out.status.code(), Some(2));
         let err = String::from_utf8(out.stderr).unwrap();
-        assert_eq!(err, format!("attn-course: no lesson {n}: lessons are numbered 1 to 8\n"));
+        assert_eq!(
+            err,
+            format!("attn-course: no lesson {n}: lessons are numbered 1 to 8\n")
+        );
         assert!(out.stdout.is_empty());
     }
 }
@@ -75,13 +88,19 @@ fn a_course_directory_that_does_not_load_is_a_one_line_error() {
     let out = run(&["--course", "/nonexistent", "list"], "C.UTF-8");
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
-    assert!(err.starts_with("attn-course: /nonexistent/course.toml: "), "{err}");
+    assert!(
+        err.starts_with("attn-course: /nonexistent/course.toml: "),
+        "{err}"
+    );
     assert_eq!(err.lines().count(), 1);
 }
 
 #[test]
 fn list_prints_one_line_per_lesson_with_its_state() {
-    let out = run(&["--course", fixture().to_str().unwrap(), "list"], "C.UTF-8");
+    let out = run(
+        &["--course", fixture().to_str().unwrap(), "list"],
+        "C.UTF-8",
+    );
     assert!(out.status.success());
     assert_eq!(
         stdout(&out),
@@ -89,5 +108,11 @@ fn list_prints_one_line_per_lesson_with_its_state() {
     );
     let embedded = stdout(&run(&["list"], "C.UTF-8"));
     assert_eq!(embedded.lines().count(), 8);
-    assert!(embedded.lines().nth(1).unwrap().ends_with("Where the Square Root of d_k Comes From"));
+    assert!(
+        embedded
+            .lines()
+            .nth(1)
+            .unwrap()
+            .ends_with("Where the Square Root of d_k Comes From")
+    );
 }

@@ -99,8 +99,14 @@ fn ascii_mode_draws_no_non_ascii_character() {
         for keys in ["", "jjjjjjjjjjjj", "G", "?"] {
             press(&mut a, keys);
             let t = frame(&a);
-            let bad: String = cells(t.backend().buffer()).map(|c| c.symbol()).filter(|s| !s.is_ascii()).collect();
-            assert!(bad.is_empty(), "non-ASCII at {size:?} after {keys:?}: {bad:?}");
+            let bad: String = cells(t.backend().buffer())
+                .map(|c| c.symbol())
+                .filter(|s| !s.is_ascii())
+                .collect();
+            assert!(
+                bad.is_empty(),
+                "non-ASCII at {size:?} after {keys:?}: {bad:?}"
+            );
         }
     }
 }
@@ -113,7 +119,9 @@ fn no_color_draws_no_colour() {
     for keys in ["", "?"] {
         press(&mut a, keys);
         let t = frame(&a);
-        let coloured = cells(t.backend().buffer()).filter(|c| c.fg != Color::Reset || c.bg != Color::Reset).count();
+        let coloured = cells(t.backend().buffer())
+            .filter(|c| c.fg != Color::Reset || c.bg != Color::Reset)
+            .count();
         assert_eq!(coloured, 0, "after {keys:?}");
     }
 }
@@ -140,5 +148,8 @@ fn search_matches_are_highlighted_in_the_text() {
         }
     }
     assert!(!runs.is_empty());
-    assert!(runs.iter().all(|r| r.eq_ignore_ascii_case("weights")), "{runs:?}");
+    assert!(
+        runs.iter().all(|r| r.eq_ignore_ascii_case("weights")),
+        "{runs:?}"
+    );
 }

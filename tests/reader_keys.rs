@@ -27,14 +27,22 @@ fn key(app: &mut App, code: KeyCode, modifiers: KeyModifiers) {
 
 fn keys(app: &mut App, typed: &str) {
     for c in typed.chars() {
-        let mods = if c.is_ascii_uppercase() { KeyModifiers::SHIFT } else { KeyModifiers::NONE };
+        let mods = if c.is_ascii_uppercase() {
+            KeyModifiers::SHIFT
+        } else {
+            KeyModifiers::NONE
+        };
         key(app, KeyCode::Char(c), mods);
     }
 }
 
 /// Index of the top-level block whose heading reads `title`.
 fn block_of(app: &App, title: &str) -> usize {
-    app.sections().iter().find(|s| s.title == title).map(|s| s.block).expect("section exists")
+    app.sections()
+        .iter()
+        .find(|s| s.title == title)
+        .map(|s| s.block)
+        .expect("section exists")
 }
 
 #[test]
@@ -62,7 +70,12 @@ fn j_k_arrows_space_and_g_move_the_text() {
 #[test]
 fn the_wheel_scrolls_the_text_three_lines() {
     let mut app = app_at((100, 30));
-    let wheel = |kind| MouseEvent { kind, column: 50, row: 5, modifiers: KeyModifiers::NONE };
+    let wheel = |kind| MouseEvent {
+        kind,
+        column: 50,
+        row: 5,
+        modifiers: KeyModifiers::NONE,
+    };
     app.update(mouse_action(wheel(MouseEventKind::ScrollDown)).unwrap());
     assert_eq!(app.scroll, 3);
     app.update(mouse_action(wheel(MouseEventKind::ScrollUp)).unwrap());
@@ -76,7 +89,11 @@ fn brackets_change_lesson_and_come_back_to_the_same_place() {
     let place = app.view().block_at(app.scroll);
     keys(&mut app, "]");
     assert_eq!((app.lesson, app.scroll), (1, 0));
-    assert_eq!(app.save_need(), SaveNeed::Now, "a lesson change saves at once");
+    assert_eq!(
+        app.save_need(),
+        SaveNeed::Now,
+        "a lesson change saves at once"
+    );
     keys(&mut app, "]]]");
     assert_eq!(app.lesson, 2, "no lesson after the last");
     keys(&mut app, "[[");
@@ -154,15 +171,21 @@ fn search_finds_matches_across_lessons_and_n_cycles() {
     assert_eq!(lessons.into_iter().collect::<Vec<_>>(), [0, 1]);
     // Every match spells the query.
     let first = search.matches[0];
-    let text: String = attn_course::layout::line_text(&app.view().lines[first.line]).chars().collect::<Vec<_>>()
-        [first.start..first.end]
+    let text: String = attn_course::layout::line_text(&app.view().lines[first.line])
+        .chars()
+        .collect::<Vec<_>>()[first.start..first.end]
         .iter()
         .collect();
     assert_eq!(text.to_lowercase(), "softmax");
     // N from the first match wraps to the last one, in lesson 2.
     keys(&mut app, "N");
     assert_eq!(app.lesson, 1);
-    assert!(app.message.as_deref().unwrap().starts_with(&format!("match {}/", search.matches.len())));
+    assert!(
+        app.message
+            .as_deref()
+            .unwrap()
+            .starts_with(&format!("match {}/", search.matches.len()))
+    );
     keys(&mut app, "n");
     assert_eq!((app.lesson, app.search.as_ref().unwrap().current), (0, 0));
     key(&mut app, KeyCode::Esc, KeyModifiers::NONE);
@@ -177,8 +200,17 @@ fn a_search_without_match_says_so_and_esc_cancels_the_prompt() {
     assert_eq!(app.message.as_deref(), Some("no match for \"zebra\""));
     assert!(app.search.is_none());
     keys(&mut app, "/q");
+    key(&mut app, KeyCode::Char('w'), KeyModifiers::CONTROL);
+    assert!(
+        matches!(&app.mode, Mode::Prompt(p) if p.text == "q"),
+        "control keys are not text"
+    );
     key(&mut app, KeyCode::Esc, KeyModifiers::NONE);
-    assert_eq!((app.mode.clone(), app.quit), (Mode::Reading, false), "q typed in a prompt is text");
+    assert_eq!(
+        (app.mode.clone(), app.quit),
+        (Mode::Reading, false),
+        "q typed in a prompt is text"
+    );
 }
 
 #[test]
@@ -188,6 +220,13 @@ fn help_opens_with_question_mark_and_any_key_closes_it() {
     assert_eq!(app.mode, Mode::Help { scroll: 0 });
     keys(&mut app, "j");
     assert_eq!(app.mode, Mode::Help { scroll: 1 });
+    keys(&mut app, &"j".repeat(100));
+    let last = attn_course::app::keymap::help_rows(false).len() - 1;
+    assert_eq!(
+        app.mode,
+        Mode::Help { scroll: last },
+        "the help scrolls no further than its last row"
+    );
     keys(&mut app, "x");
     assert_eq!(app.mode, Mode::Reading);
     assert_eq!(app.scroll, 0, "keys in the help do not move the text");
@@ -219,9 +258,16 @@ fn moving_records_the_place_and_reading_progress() {
     let mut app = app_at((100, 30));
     assert_eq!(app.save_need(), SaveNeed::None, "opening is not a change");
     keys(&mut app, "jjjj");
-    assert_eq!(app.save_need(), SaveNeed::Soon, "scrolling saves within seconds, not at once");
+    assert_eq!(
+        app.save_need(),
+        SaveNeed::Soon,
+        "scrolling saves within seconds, not at once"
+    );
     let position = app.progress.position.clone().unwrap();
-    assert_eq!((position.lesson.as_str(), position.block), ("blocks", app.view().block_at(4)));
+    assert_eq!(
+        (position.lesson.as_str(), position.block),
+        ("blocks", app.view().block_at(4))
+    );
     let total = app.view().lines.len() as f64;
     let read = app.progress.lessons["blocks"].read;
     assert!((read - (4.0 + 29.0) / total).abs() < 1e-9, "{read}");

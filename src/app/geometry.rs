@@ -35,8 +35,15 @@ pub fn geometry(size: (u16, u16), contents: Option<bool>) -> Geometry {
     let side = CONTENTS_WIDTH.min(w / 3);
     let (contents, reading) = match (show, wide) {
         (true, true) => (
-            Some(Rect { width: side, ..body }),
-            Rect { x: side, width: w - side, ..body },
+            Some(Rect {
+                width: side,
+                ..body
+            }),
+            Rect {
+                x: side,
+                width: w - side,
+                ..body
+            },
         ),
         (true, false) => (Some(body), body),
         (false, _) => (None, body),
@@ -74,9 +81,15 @@ mod tests {
     #[test]
     fn under_80_columns_the_contents_fold_and_t_shows_them_full_width() {
         let folded = geometry((79, 24), None);
-        assert_eq!((folded.contents, folded.reading.map(|r| r.width)), (None, Some(79)));
+        assert_eq!(
+            (folded.contents, folded.reading.map(|r| r.width)),
+            (None, Some(79))
+        );
         let shown = geometry((79, 24), Some(true));
-        assert_eq!((shown.contents.map(|r| r.width), shown.reading), (Some(79), None));
+        assert_eq!(
+            (shown.contents.map(|r| r.width), shown.reading),
+            (Some(79), None)
+        );
         // The text keeps its width while covered, so the place is kept.
         assert_eq!(shown.text.width, folded.text.width);
     }

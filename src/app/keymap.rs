@@ -14,7 +14,11 @@ pub struct Binding {
 }
 
 const fn key(code: KeyCode, action: Action) -> Binding {
-    Binding { code, modifiers: KeyModifiers::NONE, action }
+    Binding {
+        code,
+        modifiers: KeyModifiers::NONE,
+        action,
+    }
 }
 
 const fn ch(c: char, action: Action) -> Binding {
@@ -45,7 +49,11 @@ pub const READING: &[Binding] = &[
     key(KeyCode::Esc, Action::ClearSearch),
     ch('?', Action::Help),
     ch('q', Action::Quit),
-    Binding { code: KeyCode::Char('c'), modifiers: KeyModifiers::CONTROL, action: Action::Quit },
+    Binding {
+        code: KeyCode::Char('c'),
+        modifiers: KeyModifiers::CONTROL,
+        action: Action::Quit,
+    },
 ];
 
 /// Scroll step of one mouse wheel notch.

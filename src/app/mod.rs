@@ -12,7 +12,7 @@ mod search;
 
 use std::sync::Arc;
 
-use ratatui::crossterm::event::KeyCode;
+use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 
 pub use action::Action;
 pub use geometry::{Geometry, MIN_SIZE, geometry};
@@ -27,7 +27,9 @@ use crate::store::{LessonRecord, Position, Progress};
 pub enum Mode {
     Reading,
     /// The key list, scrolled by `scroll` rows.
-    Help { scroll: usize },
+    Help {
+        scroll: usize,
+    },
     /// A one-line input at the bottom of the screen.
     Prompt(Prompt),
 }
@@ -121,7 +123,11 @@ impl App {
                 sections
             })
             .collect();
-        let titles = course.lessons.iter().map(|l| layout::inline_text(&l.title, theme)).collect();
+        let titles = course
+            .lessons
+            .iter()
+            .map(|l| layout::inline_text(&l.title, theme))
+            .collect();
         let mut app = App {
             course,
             theme,
@@ -283,7 +289,10 @@ impl App {
             }
             Action::Activate if contents => self.activate_entry(),
             Action::Search => {
-                self.mode = Mode::Prompt(Prompt { kind: PromptKind::Search, text: String::new() })
+                self.mode = Mode::Prompt(Prompt {
+                    kind: PromptKind::Search,
+                    text: String::new(),
+                })
             }
             Action::SearchNext => self.step_search(1),
             Action::SearchPrev => self.step_search(-1),
@@ -294,9 +303,14 @@ impl App {
     }
 
     fn help(&mut self, action: Action, scroll: usize) {
+        let last = keymap::help_rows(self.theme.ascii).len().saturating_sub(1);
         self.mode = match action {
-            Action::Down => Mode::Help { scroll: scroll + 1 },
-            Action::Up => Mode::Help { scroll: scroll.saturating_sub(1) },
+            Action::Down => Mode::Help {
+                scroll: (scroll + 1).min(last),
+            },
+            Action::Up => Mode::Help {
+                scroll: scroll.saturating_sub(1),
+            },
             Action::Wheel(_) => Mode::Help { scroll },
             _ => Mode::Reading,
         };
@@ -305,8 +319,11 @@ impl App {
     fn prompt(&mut self, action: Action, mut prompt: Prompt) {
         match action {
             Action::PromptKey(key) => {
+                let plain = !key
+                    .modifiers
+                    .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
                 match key.code {
-                    KeyCode::Char(c) => prompt.text.push(c),
+                    KeyCode::Char(c) if plain => prompt.text.push(c),
                     KeyCode::Backspace => {
                         prompt.text.pop();
                     }
@@ -334,7 +351,11 @@ impl App {
         if let Some(search) = &self.search {
             let query = search.query.clone();
             let current = search.current_match().copied();
-            self.search = Search::run(&query, &self.all_views(), current.map(|m| (m.lesson, m.line)));
+            self.search = Search::run(
+                &query,
+                &self.all_views(),
+                current.map(|m| (m.lesson, m.line)),
+            );
         }
         self.fix_focus();
     }
@@ -366,7 +387,9 @@ impl App {
             record: self.progress.lessons.get(&self.course.lessons[lesson].slug),
         };
         let course = &self.course;
-        self.cache.get(lesson, width, || layout::lesson(&course.lessons[lesson], width, &ctx))
+        self.cache.get(lesson, width, || {
+            layout::lesson(&course.lessons[lesson], width, &ctx)
+        })
     }
 
     fn relayout(&mut self) {
@@ -374,14 +397,20 @@ impl App {
     }
 
     fn all_views(&mut self) -> Vec<Arc<LaidOut>> {
-        (0..self.course.lessons.len()).map(|i| self.laid_out(i)).collect()
+        (0..self.course.lessons.len())
+            .map(|i| self.laid_out(i))
+            .collect()
     }
 
     /// Opens lesson `lesson` with block `block` at the top.
     fn open(&mut self, lesson: usize, block: usize) {
         self.lesson = lesson.min(self.course.lessons.len().saturating_sub(1));
         self.relayout();
-        self.contents_cursor = self.entries().iter().position(|e| *e == Entry::Lesson(self.lesson)).unwrap_or(0);
+        self.contents_cursor = self
+            .entries()
+            .iter()
+            .position(|e| *e == Entry::Lesson(self.lesson))
+            .unwrap_or(0);
         self.scroll = self.view.line_of_block(block);
         self.clamp_scroll();
         self.note_place();
@@ -447,7 +476,12 @@ impl App {
         record.read = record.read.max(seen);
         record.block = block;
         let at = self.progress.position.as_ref().map_or(0, |p| p.at);
-        self.progress.position = Some(Position { lesson: slug, block, at, extra: Default::default() });
+        self.progress.position = Some(Position {
+            lesson: slug,
+            block,
+            at,
+            extra: Default::default(),
+        });
     }
 
     fn run_search(&mut self, query: &str) {
@@ -473,7 +507,9 @@ impl App {
     /// Scrolls the current match into view, two lines below the top.
     fn show_match(&mut self) {
         let Some(search) = &self.search else { return };
-        let Some(m) = search.current_match().copied() else { return };
+        let Some(m) = search.current_match().copied() else {
+            return;
+        };
         let status = search.status();
         if m.lesson != self.lesson {
             self.open(m.lesson, 0);

@@ -25,7 +25,11 @@ pub struct Search {
 impl Search {
     /// All matches of `query` in `views` (one per lesson), the current one the first at or
     /// after `from` (lesson, line); `None` when nothing matches.
-    pub fn run(query: &str, views: &[Arc<LaidOut>], from: Option<(usize, usize)>) -> Option<Search> {
+    pub fn run(
+        query: &str,
+        views: &[Arc<LaidOut>],
+        from: Option<(usize, usize)>,
+    ) -> Option<Search> {
         let needle: Vec<char> = fold(query);
         if needle.is_empty() {
             return None;
@@ -37,7 +41,12 @@ impl Search {
                 let mut start = 0;
                 while start + needle.len() <= hay.len() {
                     if hay[start..start + needle.len()] == needle[..] {
-                        matches.push(Match { lesson, line, start, end: start + needle.len() });
+                        matches.push(Match {
+                            lesson,
+                            line,
+                            start,
+                            end: start + needle.len(),
+                        });
                         start += needle.len();
                     } else {
                         start += 1;
@@ -51,7 +60,11 @@ impl Search {
         let current = from
             .and_then(|from| matches.iter().position(|m| (m.lesson, m.line) >= from))
             .unwrap_or(0);
-        Some(Search { query: query.to_string(), matches, current })
+        Some(Search {
+            query: query.to_string(),
+            matches,
+            current,
+        })
     }
 
     pub fn current_match(&self) -> Option<&Match> {
@@ -68,19 +81,30 @@ impl Search {
 
     /// The matches on line `line` of lesson `lesson`.
     pub fn on_line(&self, lesson: usize, line: usize) -> &[Match] {
-        let lo = self.matches.partition_point(|m| (m.lesson, m.line) < (lesson, line));
-        let hi = self.matches.partition_point(|m| (m.lesson, m.line) <= (lesson, line));
+        let lo = self
+            .matches
+            .partition_point(|m| (m.lesson, m.line) < (lesson, line));
+        let hi = self
+            .matches
+            .partition_point(|m| (m.lesson, m.line) <= (lesson, line));
         &self.matches[lo..hi]
     }
 
     pub fn status(&self) -> String {
-        format!("match {}/{} for \"{}\"", self.current + 1, self.matches.len(), self.query)
+        format!(
+            "match {}/{} for \"{}\"",
+            self.current + 1,
+            self.matches.len(),
+            self.query
+        )
     }
 }
 
 /// One char per char, lowercased, so match positions are character positions.
 fn fold(text: &str) -> Vec<char> {
-    text.chars().map(|c| c.to_lowercase().next().unwrap_or(c)).collect()
+    text.chars()
+        .map(|c| c.to_lowercase().next().unwrap_or(c))
+        .collect()
 }
 
 #[cfg(test)]
@@ -89,14 +113,21 @@ mod tests {
     use ratatui::text::Line;
 
     fn view(lines: &[&str]) -> Arc<LaidOut> {
-        Arc::new(LaidOut { lines: lines.iter().map(|l| Line::raw(l.to_string())).collect(), block_starts: vec![0] })
+        Arc::new(LaidOut {
+            lines: lines.iter().map(|l| Line::raw(l.to_string())).collect(),
+            block_starts: vec![0],
+        })
     }
 
     #[test]
     fn finds_every_match_case_insensitively_in_course_order() {
         let views = [view(&["Softmax and soft", "none"]), view(&["x", "SOFT"])];
         let s = Search::run("soft", &views, None).unwrap();
-        let found: Vec<_> = s.matches.iter().map(|m| (m.lesson, m.line, m.start, m.end)).collect();
+        let found: Vec<_> = s
+            .matches
+            .iter()
+            .map(|m| (m.lesson, m.line, m.start, m.end))
+            .collect();
         assert_eq!(found, [(0, 0, 0, 4), (0, 0, 12, 16), (1, 1, 0, 4)]);
         assert_eq!(s.on_line(0, 0).len(), 2);
         assert!(s.on_line(0, 1).is_empty());
@@ -111,7 +142,10 @@ mod tests {
         s.step(1);
         assert_eq!(s.current, 0);
         s.step(-1);
-        assert_eq!((s.current, s.status()), (2, "match 3/3 for \"AB\"".to_string()));
+        assert_eq!(
+            (s.current, s.status()),
+            (2, "match 3/3 for \"AB\"".to_string())
+        );
         assert!(Search::run("zz", &views, None).is_none());
         assert!(Search::run("", &views, None).is_none());
     }

@@ -15,8 +15,15 @@ pub fn run(settings: &Settings) -> anyhow::Result<ExitCode> {
     }
     let theme = Theme::new(settings.ascii, false);
     for (i, lesson) in course.lessons.iter().enumerate() {
-        let read = opened.progress.lessons.get(&lesson.slug).map_or(0.0, |r| r.read);
-        println!("{}", line(i + 1, &layout::inline_text(&lesson.title, theme), read));
+        let read = opened
+            .progress
+            .lessons
+            .get(&lesson.slug)
+            .map_or(0.0, |r| r.read);
+        println!(
+            "{}",
+            line(i + 1, &layout::inline_text(&lesson.title, theme), read)
+        );
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -45,5 +45,7 @@ fn terminal_width() -> Option<usize> {
     if !std::io::stdout().is_terminal() {
         return None;
     }
-    ratatui::crossterm::terminal::size().ok().map(|(w, _)| usize::from(w))
+    ratatui::crossterm::terminal::size()
+        .ok()
+        .map(|(w, _)| usize::from(w))
 }

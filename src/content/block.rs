@@ -15,7 +15,10 @@ pub struct Block {
 #[derive(Debug, Clone, PartialEq)]
 pub enum BlockKind {
     /// `#` to `######`; sections of a lesson are the level-2 headings.
-    Heading { level: u8, text: Vec<Inline> },
+    Heading {
+        level: u8,
+        text: Vec<Inline>,
+    },
     Paragraph(Vec<Inline>),
     /// `start` is the first number of an ordered list, `None` for bullets.
     List {
@@ -27,7 +30,10 @@ pub enum BlockKind {
         header: Vec<Vec<Inline>>,
         rows: Vec<Vec<Vec<Inline>>>,
     },
-    Code { lang: String, text: String },
+    Code {
+        lang: String,
+        text: String,
+    },
     Quote(Vec<Block>),
     Rule,
     /// `$$...$$` (or a ```` ```math ```` fence), trimmed TeX.

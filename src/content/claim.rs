@@ -44,7 +44,11 @@ pub fn parse(file: &str, fence_line: usize, body: &str) -> Result<Vec<Claim>, Co
         if let Some(expected) = text.strip_prefix("=>") {
             let expected = expected.trim();
             if expr.is_empty() {
-                return Err(ContentError::new(file, line, "`=>` with no expression above it"));
+                return Err(ContentError::new(
+                    file,
+                    line,
+                    "`=>` with no expression above it",
+                ));
             }
             if expected.is_empty() {
                 return Err(ContentError::new(file, line, "`=>` with no expected value"));
@@ -71,7 +75,11 @@ pub fn parse(file: &str, fence_line: usize, body: &str) -> Result<Vec<Claim>, Co
         ));
     }
     if claims.is_empty() {
-        return Err(ContentError::new(file, fence_line, "eval block holds no claim"));
+        return Err(ContentError::new(
+            file,
+            fence_line,
+            "eval block holds no claim",
+        ));
     }
     Ok(claims)
 }
@@ -104,7 +112,10 @@ mod tests {
     #[test]
     fn malformed_claims_say_where() {
         let missing = parse("l.md", 5, "1 + 1\n\n2\n=> 2\n").unwrap_err();
-        assert_eq!(missing.to_string(), "l.md:7: claim has no `=> expected` line before the blank line");
+        assert_eq!(
+            missing.to_string(),
+            "l.md:7: claim has no `=> expected` line before the blank line"
+        );
         let orphan = parse("l.md", 5, "=> 2\n").unwrap_err();
         assert_eq!(orphan.line, 6);
         let run_on = parse("l.md", 5, "1\n=> 1\n2\n=> 2\n").unwrap_err();

@@ -45,5 +45,8 @@ impl fmt::Display for ContentError {
 /// The 1-based line holding byte `offset` of `text`.
 pub fn line_of_offset(text: &str, offset: usize) -> usize {
     let end = offset.min(text.len());
-    1 + text.as_bytes()[..end].iter().filter(|&&b| b == b'\n').count()
+    1 + text.as_bytes()[..end]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count()
 }

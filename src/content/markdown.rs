@@ -108,7 +108,9 @@ impl Builder<'_> {
     fn start(&mut self, tag: Tag<'_>, line: usize) {
         match tag {
             Tag::Paragraph => self.begin_inline(InlineKind::Paragraph, line),
-            Tag::Heading { level, .. } => self.begin_inline(InlineKind::Heading(level_number(level)), line),
+            Tag::Heading { level, .. } => {
+                self.begin_inline(InlineKind::Heading(level_number(level)), line)
+            }
             Tag::BlockQuote(_) => {
                 self.flush_inline();
                 self.stack.push(Container::Quote(line, Vec::new()));
@@ -132,7 +134,13 @@ impl Builder<'_> {
             Tag::Table(aligns) => {
                 self.flush_inline();
                 let aligns = aligns.into_iter().map(align).collect();
-                self.stack.push(Container::Table(line, TableBuild { aligns, ..TableBuild::default() }));
+                self.stack.push(Container::Table(
+                    line,
+                    TableBuild {
+                        aligns,
+                        ..TableBuild::default()
+                    },
+                ));
             }
             Tag::TableHead => self.with_table(|t| t.in_head = true),
             Tag::TableRow => {}
@@ -194,7 +202,11 @@ impl Builder<'_> {
             }
             Container::Table(line, t) => self.push_block(
                 line,
-                BlockKind::Table { aligns: t.aligns, header: t.header, rows: t.rows },
+                BlockKind::Table {
+                    aligns: t.aligns,
+                    header: t.header,
+                    rows: t.rows,
+                },
             ),
             Container::Root(blocks) => self.stack.push(Container::Root(blocks)),
         }
@@ -220,13 +232,19 @@ impl Builder<'_> {
     }
 
     fn flush_inline(&mut self) {
-        let Some((kind, line, inlines)) = self.inline.take() else { return };
+        let Some((kind, line, inlines)) = self.inline.take() else {
+            return;
+        };
         match kind {
             InlineKind::Paragraph if inlines.is_empty() => {}
             InlineKind::Paragraph => self.push_block(line, BlockKind::Paragraph(inlines)),
-            InlineKind::Heading(level) => {
-                self.push_block(line, BlockKind::Heading { level, text: inlines })
-            }
+            InlineKind::Heading(level) => self.push_block(
+                line,
+                BlockKind::Heading {
+                    level,
+                    text: inlines,
+                },
+            ),
             // A cell is closed by its own end tag; reaching here means it was cut short.
             InlineKind::Cell => self.with_table(|t| t.row.push(inlines)),
         }
@@ -247,7 +265,9 @@ impl Builder<'_> {
     }
 
     fn end_code(&mut self) {
-        let Some((line, info, text)) = self.code.take() else { return };
+        let Some((line, info, text)) = self.code.take() else {
+            return;
+        };
         let lang = info.split_whitespace().next().unwrap_or("").to_string();
         let kind = match lang.as_str() {
             "problem" => BlockKind::Problem(Box::new(problem::parse(self.file, line, &text))),
@@ -334,30 +354,60 @@ mod tests {
                 ("claims", 28),
             ]
         );
-        assert_eq!(blocks[2].kind, BlockKind::DisplayMath("\\frac{a}{b}".into()));
-        let BlockKind::Problem(p) = &blocks[8].kind else { unreachable!() };
+        assert_eq!(
+            blocks[2].kind,
+            BlockKind::DisplayMath("\\frac{a}{b}".into())
+        );
+        let BlockKind::Problem(p) = &blocks[8].kind else {
+            unreachable!()
+        };
         // `kind` is missing: the error names the fence's file.
-        assert!(p.as_ref().as_ref().unwrap_err().to_string().starts_with("f.md:"));
-        let BlockKind::Claims(Ok(c)) = &blocks[9].kind else { panic!("{:?}", blocks[9]) };
+        assert!(
+            p.as_ref()
+                .as_ref()
+                .unwrap_err()
+                .to_string()
+                .starts_with("f.md:")
+        );
+        let BlockKind::Claims(Ok(c)) = &blocks[9].kind else {
+            panic!("{:?}", blocks[9])
+        };
         assert_eq!((c[0].expr.as_str(), c[0].line), ("1", 29));
     }
 
     #[test]
     fn display_math_mid_paragraph_splits_it() {
         let blocks = parse("f.md", 1, "before $$x^2$$ after\n");
-        assert_eq!(kinds(&blocks), [("paragraph", 1), ("math", 1), ("paragraph", 1)]);
+        assert_eq!(
+            kinds(&blocks),
+            [("paragraph", 1), ("math", 1), ("paragraph", 1)]
+        );
         assert_eq!(blocks[2].plain_text(), " after");
     }
 
     #[test]
     fn inline_styles_links_and_tight_list_items() {
-        let blocks = parse("f.md", 1, "1. *a* **b** `c` [d](http://e)\n2. two\n   - nested\n");
-        let BlockKind::List { start, items } = &blocks[0].kind else { unreachable!() };
+        let blocks = parse(
+            "f.md",
+            1,
+            "1. *a* **b** `c` [d](http://e)\n2. two\n   - nested\n",
+        );
+        let BlockKind::List { start, items } = &blocks[0].kind else {
+            unreachable!()
+        };
         assert_eq!(*start, Some(1));
         assert_eq!(items.len(), 2);
-        let BlockKind::Paragraph(inl) = &items[0][0].kind else { unreachable!() };
-        let italic = Emphasis { italic: true, ..Emphasis::default() };
-        let link = Emphasis { link: true, ..Emphasis::default() };
+        let BlockKind::Paragraph(inl) = &items[0][0].kind else {
+            unreachable!()
+        };
+        let italic = Emphasis {
+            italic: true,
+            ..Emphasis::default()
+        };
+        let link = Emphasis {
+            link: true,
+            ..Emphasis::default()
+        };
         assert_eq!(inl[0], Inline::Text("a".into(), italic));
         assert_eq!(inl[4], Inline::Code("c".into()));
         assert_eq!(inl[6], Inline::Text("d".into(), link));
@@ -368,7 +418,14 @@ mod tests {
     #[test]
     fn table_cells_and_alignment() {
         let blocks = parse("f.md", 1, "| a | b |\n|:-:|--:|\n| $x$ | y \\| z |\n");
-        let BlockKind::Table { aligns, header, rows } = &blocks[0].kind else { unreachable!() };
+        let BlockKind::Table {
+            aligns,
+            header,
+            rows,
+        } = &blocks[0].kind
+        else {
+            unreachable!()
+        };
         assert_eq!(aligns, &[Align::Center, Align::Right]);
         assert_eq!(header.len(), 2);
         assert_eq!(rows[0][0], vec![Inline::Math("x".into())]);

@@ -94,7 +94,13 @@ impl Course {
                     ));
                 }
                 let text = source.read(&entry.file)?;
-                Ok(Lesson::parse(entry.slug, entry.file, entry.title, entry.blurb, &text))
+                Ok(Lesson::parse(
+                    entry.slug,
+                    entry.file,
+                    entry.title,
+                    entry.blurb,
+                    &text,
+                ))
             })
             .collect::<Result<Vec<_>, _>>()?;
         Ok(Course {
@@ -146,6 +152,10 @@ mod tests {
     #[test]
     fn a_missing_course_directory_is_an_error_naming_the_file() {
         let err = Course::load(Some(Path::new("/nonexistent/course"))).unwrap_err();
-        assert!(err.to_string().starts_with("/nonexistent/course/course.toml: "), "{err}");
+        assert!(
+            err.to_string()
+                .starts_with("/nonexistent/course/course.toml: "),
+            "{err}"
+        );
     }
 }

@@ -174,7 +174,10 @@ mistakes = [{ expr = "a", says = "forgot softmax" }]
             Tolerance::try_from("0.001".to_string()),
             Ok(Tolerance::Absolute(0.001))
         );
-        assert_eq!(Tolerance::try_from("exact".to_string()), Ok(Tolerance::Exact));
+        assert_eq!(
+            Tolerance::try_from("exact".to_string()),
+            Ok(Tolerance::Exact)
+        );
         assert!(Tolerance::try_from("-1".to_string()).is_err());
         assert!(Tolerance::try_from("close".to_string()).is_err());
     }
@@ -198,14 +201,23 @@ mistakes = [{ expr = "a", says = "forgot softmax" }]
         let kind = GOOD.replace("compute-vector", "guess");
         assert_eq!(parse("a.md", 1, &kind).unwrap_err().line, 3);
         let no_answer = GOOD.replace("answer = \"softmax([a, 0, 1])\"\n", "");
-        assert!(parse("a.md", 1, &no_answer).unwrap_err().message.contains("answer"));
+        assert!(
+            parse("a.md", 1, &no_answer)
+                .unwrap_err()
+                .message
+                .contains("answer")
+        );
     }
 
     #[test]
     fn ids_must_be_kebab_case_and_hints_non_empty() {
         let bad_id = GOOD.replace("softmax-output", "Softmax_Output");
         let err = parse("a.md", 1, &bad_id).unwrap_err();
-        assert_eq!((err.line, err.message.contains("kebab")), (2, true), "{err}");
+        assert_eq!(
+            (err.line, err.message.contains("kebab")),
+            (2, true),
+            "{err}"
+        );
         let no_hints = GOOD.replace("hints = ['First.', 'Second.']", "hints = []");
         assert_eq!(parse("a.md", 1, &no_hints).unwrap_err().line, 11);
     }

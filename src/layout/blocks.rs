@@ -6,7 +6,9 @@ use unicode_width::UnicodeWidthStr;
 
 use super::wrap::{hard_wrap, wrap};
 use super::{Context, Theme, table};
-use crate::content::{Block, BlockKind, Claim, ContentError, Emphasis, Inline, ProblemSpec, markdown};
+use crate::content::{
+    Block, BlockKind, Claim, ContentError, Emphasis, Inline, ProblemSpec, markdown,
+};
 use crate::math;
 
 pub(super) struct Renderer<'a> {
@@ -18,7 +20,11 @@ pub(super) struct Renderer<'a> {
 
 impl<'a> Renderer<'a> {
     pub(super) fn new(ctx: &'a Context<'a>, file: &'a str) -> Renderer<'a> {
-        Renderer { ctx, file, problems: 0 }
+        Renderer {
+            ctx,
+            file,
+            problems: 0,
+        }
     }
 
     fn theme(&self) -> Theme {
@@ -33,7 +39,11 @@ impl<'a> Renderer<'a> {
             }
             BlockKind::Paragraph(text) => out.extend(wrap(&self.spans(text, Style::new()), width)),
             BlockKind::List { start, items } => self.list(*start, items, width, out),
-            BlockKind::Table { aligns, header, rows } => {
+            BlockKind::Table {
+                aligns,
+                header,
+                rows,
+            } => {
                 let header: Vec<_> = header.iter().map(|c| self.spans(c, Style::new())).collect();
                 let rows: Vec<Vec<_>> = rows
                     .iter()
@@ -79,10 +89,13 @@ impl<'a> Renderer<'a> {
         let mut spans = Vec::new();
         for inline in inlines {
             match inline {
-                Inline::Text(text, emphasis) => {
-                    spans.push(Span::styled(text.clone(), emphasised(base, *emphasis, theme)))
+                Inline::Text(text, emphasis) => spans.push(Span::styled(
+                    text.clone(),
+                    emphasised(base, *emphasis, theme),
+                )),
+                Inline::Code(text) => {
+                    spans.push(Span::styled(text.clone(), base.patch(theme.code())))
                 }
-                Inline::Code(text) => spans.push(Span::styled(text.clone(), base.patch(theme.code()))),
                 Inline::Math(tex) => match math::inline(tex, &opts) {
                     Ok(drawn) => spans.push(Span::styled(drawn, base.patch(theme.math()))),
                     Err(err) => {
@@ -90,14 +103,22 @@ impl<'a> Renderer<'a> {
                         spans.push(Span::styled(format!(" [math error: {err}]"), theme.error()));
                     }
                 },
-                Inline::LinkTarget(url) => spans.push(Span::styled(format!(" <{url}>"), theme.dim())),
+                Inline::LinkTarget(url) => {
+                    spans.push(Span::styled(format!(" <{url}>"), theme.dim()))
+                }
                 Inline::Break => spans.push(Span::raw("\n")),
             }
         }
         spans
     }
 
-    fn list(&mut self, start: Option<u64>, items: &[Vec<Block>], width: usize, out: &mut Vec<Line<'static>>) {
+    fn list(
+        &mut self,
+        start: Option<u64>,
+        items: &[Vec<Block>],
+        width: usize,
+        out: &mut Vec<Line<'static>>,
+    ) {
         let markers: Vec<String> = (0..items.len() as u64)
             .map(|i| match start {
                 Some(n) => format!("{}. ", n + i),
@@ -117,7 +138,10 @@ impl<'a> Renderer<'a> {
         for source_line in text.trim_end_matches('\n').split('\n') {
             let expanded = source_line.replace('\t', "    ");
             for piece in hard_wrap(&expanded, width.saturating_sub(2)) {
-                out.push(Line::from(vec![Span::raw("  "), Span::styled(piece, style)]));
+                out.push(Line::from(vec![
+                    Span::raw("  "),
+                    Span::styled(piece, style),
+                ]));
             }
         }
     }
@@ -131,19 +155,30 @@ impl<'a> Renderer<'a> {
                 let widest = rows.iter().map(|r| r.width()).max().unwrap_or(0);
                 let pad = " ".repeat(width.saturating_sub(widest) / 2);
                 for row in rows {
-                    out.push(Line::from(vec![Span::raw(pad.clone()), Span::styled(row, theme.math())]));
+                    out.push(Line::from(vec![
+                        Span::raw(pad.clone()),
+                        Span::styled(row, theme.math()),
+                    ]));
                 }
             }
             Err(err) => {
                 for row in tex.lines() {
                     out.extend(wrap(&[Span::styled(row.to_string(), theme.error())], width));
                 }
-                out.extend(wrap(&[Span::styled(format!("math error: {err}"), theme.error())], width));
+                out.extend(wrap(
+                    &[Span::styled(format!("math error: {err}"), theme.error())],
+                    width,
+                ));
             }
         }
     }
 
-    fn problem(&mut self, spec: &Result<ProblemSpec, ContentError>, width: usize, out: &mut Vec<Line<'static>>) {
+    fn problem(
+        &mut self,
+        spec: &Result<ProblemSpec, ContentError>,
+        width: usize,
+        out: &mut Vec<Line<'static>>,
+    ) {
         let theme = self.theme();
         let title = format!("Problem {}.{}", self.ctx.lesson_number, self.problems);
         let inner = width.saturating_sub(4).max(1);
@@ -153,11 +188,21 @@ impl<'a> Renderer<'a> {
                 let mut body = self.nested(&prompt, inner, true);
                 body.push(Line::default());
                 body.push(self.problem_state(&spec.id));
-                out.extend(boxed(Span::styled(title, theme.accent()), body, width, theme));
+                out.extend(boxed(
+                    Span::styled(title, theme.accent()),
+                    body,
+                    width,
+                    theme,
+                ));
             }
             Err(err) => {
                 let body = wrap(&[Span::styled(err.to_string(), theme.error())], inner);
-                out.extend(boxed(Span::styled(title, theme.error()), body, width, theme));
+                out.extend(boxed(
+                    Span::styled(title, theme.error()),
+                    body,
+                    width,
+                    theme,
+                ));
             }
         }
     }
@@ -167,18 +212,35 @@ impl<'a> Renderer<'a> {
         let theme = self.theme();
         let record = self.ctx.record.and_then(|r| r.problems.get(id));
         let (mark, text, style) = match record {
-            Some(p) if p.solved => (mark(theme, Mark::Full), "solved".to_string(), theme.accent()),
+            Some(p) if p.solved => (
+                mark(theme, Mark::Full),
+                "solved".to_string(),
+                theme.accent(),
+            ),
             Some(p) if !p.attempts.is_empty() => {
                 let n = p.attempts.len();
                 let s = if n == 1 { "" } else { "s" };
-                (mark(theme, Mark::Partial), format!("{n} attempt{s}, not solved yet"), Style::new())
+                (
+                    mark(theme, Mark::Partial),
+                    format!("{n} attempt{s}, not solved yet"),
+                    Style::new(),
+                )
             }
-            _ => (mark(theme, Mark::Empty), "not attempted".to_string(), theme.dim()),
+            _ => (
+                mark(theme, Mark::Empty),
+                "not attempted".to_string(),
+                theme.dim(),
+            ),
         };
         Line::styled(format!("{mark} {text}"), style)
     }
 
-    fn claims(&self, claims: &Result<Vec<Claim>, ContentError>, width: usize, out: &mut Vec<Line<'static>>) {
+    fn claims(
+        &self,
+        claims: &Result<Vec<Claim>, ContentError>,
+        width: usize,
+        out: &mut Vec<Line<'static>>,
+    ) {
         let theme = self.theme();
         let claims = match claims {
             Ok(c) => c,
@@ -197,12 +259,22 @@ impl<'a> Renderer<'a> {
         for claim in claims {
             let mark = format!("{} ", theme.prompt_mark());
             for (i, piece) in hard_wrap(&claim.expr, inner).into_iter().enumerate() {
-                let lead = if i == 0 { mark.clone() } else { "  ".to_string() };
-                out.push(Line::from(vec![Span::styled(lead, theme.dim()), Span::styled(piece, theme.code())]));
+                let lead = if i == 0 {
+                    mark.clone()
+                } else {
+                    "  ".to_string()
+                };
+                out.push(Line::from(vec![
+                    Span::styled(lead, theme.dim()),
+                    Span::styled(piece, theme.code()),
+                ]));
             }
             for (i, piece) in hard_wrap(&claim.expected, inner).into_iter().enumerate() {
                 let lead = if i == 0 { "= " } else { "  " };
-                out.push(Line::from(vec![Span::styled(lead, theme.dim()), Span::raw(piece)]));
+                out.push(Line::from(vec![
+                    Span::styled(lead, theme.dim()),
+                    Span::raw(piece),
+                ]));
             }
         }
     }
@@ -258,8 +330,16 @@ fn emphasised(base: Style, e: Emphasis, theme: Theme) -> Style {
 }
 
 /// Puts `first` before the first line and `rest` before the others.
-fn prefixed(lines: Vec<Line<'static>>, first: Span<'static>, rest: Span<'static>) -> Vec<Line<'static>> {
-    let mut lines = if lines.is_empty() { vec![Line::default()] } else { lines };
+fn prefixed(
+    lines: Vec<Line<'static>>,
+    first: Span<'static>,
+    rest: Span<'static>,
+) -> Vec<Line<'static>> {
+    let mut lines = if lines.is_empty() {
+        vec![Line::default()]
+    } else {
+        lines
+    };
     for (i, line) in lines.iter_mut().enumerate() {
         let lead = if i == 0 { first.clone() } else { rest.clone() };
         line.spans.insert(0, lead);
@@ -268,7 +348,12 @@ fn prefixed(lines: Vec<Line<'static>>, first: Span<'static>, rest: Span<'static>
 }
 
 /// Draws `body` in a box `width` wide with `title` in its top border.
-fn boxed(title: Span<'static>, body: Vec<Line<'static>>, width: usize, theme: Theme) -> Vec<Line<'static>> {
+fn boxed(
+    title: Span<'static>,
+    body: Vec<Line<'static>>,
+    width: usize,
+    theme: Theme,
+) -> Vec<Line<'static>> {
     let b = theme.border();
     let border = theme.dim();
     let inner = width.saturating_sub(4);
@@ -278,19 +363,31 @@ fn boxed(title: Span<'static>, body: Vec<Line<'static>>, width: usize, theme: Th
         Span::styled(format!("{}{} ", b.top_left, b.horizontal_top), border),
         title,
         Span::styled(
-            format!(" {}{}", b.horizontal_top.repeat(width.saturating_sub(title_width + 3)), b.top_right),
+            format!(
+                " {}{}",
+                b.horizontal_top
+                    .repeat(width.saturating_sub(title_width + 3)),
+                b.top_right
+            ),
             border,
         ),
     ]));
     for mut line in body {
         let pad = inner.saturating_sub(line.width());
-        line.spans.insert(0, Span::styled(format!("{} ", b.vertical_left), border));
+        line.spans
+            .insert(0, Span::styled(format!("{} ", b.vertical_left), border));
         line.spans.push(Span::raw(" ".repeat(pad)));
-        line.spans.push(Span::styled(format!(" {}", b.vertical_right), border));
+        line.spans
+            .push(Span::styled(format!(" {}", b.vertical_right), border));
         lines.push(line);
     }
     lines.push(Line::styled(
-        format!("{}{}{}", b.bottom_left, b.horizontal_bottom.repeat(width.saturating_sub(2)), b.bottom_right),
+        format!(
+            "{}{}{}",
+            b.bottom_left,
+            b.horizontal_bottom.repeat(width.saturating_sub(2)),
+            b.bottom_right
+        ),
         border,
     ));
     lines

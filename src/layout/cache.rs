@@ -17,7 +17,12 @@ pub struct LayoutCache {
 
 impl LayoutCache {
     /// The layout of `lesson` at `width`, computed by `make` on a miss.
-    pub fn get(&mut self, lesson: usize, width: usize, make: impl FnOnce() -> LaidOut) -> Arc<LaidOut> {
+    pub fn get(
+        &mut self,
+        lesson: usize,
+        width: usize,
+        make: impl FnOnce() -> LaidOut,
+    ) -> Arc<LaidOut> {
         if self.map.len() >= MAX_ENTRIES && !self.map.contains_key(&(lesson, width)) {
             self.map.clear();
         }
@@ -25,10 +30,5 @@ impl LayoutCache {
             .entry((lesson, width))
             .or_insert_with(|| Arc::new(make()))
             .clone()
-    }
-
-    /// Forgets a lesson's layouts (its problems' state changed).
-    pub fn invalidate(&mut self, lesson: usize) {
-        self.map.retain(|(l, _), _| *l != lesson);
     }
 }

@@ -104,19 +104,33 @@ mod tests {
 
     fn lay(md: &str, width: usize, ascii: bool) -> Vec<String> {
         let lesson = Lesson::parse("s".into(), "f.md".into(), "T".into(), String::new(), md);
-        let ctx = Context { theme: Theme::new(ascii, false), lesson_number: 3, record: None };
-        super::lesson(&lesson, width, &ctx).lines.iter().map(line_text).collect()
+        let ctx = Context {
+            theme: Theme::new(ascii, false),
+            lesson_number: 3,
+            record: None,
+        };
+        super::lesson(&lesson, width, &ctx)
+            .lines
+            .iter()
+            .map(line_text)
+            .collect()
     }
 
     #[test]
     fn paragraphs_wrap_and_blocks_are_separated_by_one_blank_line() {
-        assert_eq!(lay("one two three\n\nfour", 8, false), ["one two", "three", "", "four"]);
+        assert_eq!(
+            lay("one two three\n\nfour", 8, false),
+            ["one two", "three", "", "four"]
+        );
     }
 
     #[test]
     fn lists_indent_their_continuation_lines() {
         let lines = lay("- alpha beta gamma\n- delta\n\n9. x\n10. y\n", 14, false);
-        assert_eq!(lines, ["• alpha beta", "  gamma", "• delta", "", " 9. x", "10. y"]);
+        assert_eq!(
+            lines,
+            ["• alpha beta", "  gamma", "• delta", "", " 9. x", "10. y"]
+        );
         assert_eq!(lay("- a\n  - b\n", 20, true), ["* a", "  * b"]);
     }
 
@@ -125,16 +139,27 @@ mod tests {
         let md = "| sym | meaning |\n|:---|---:|\n| Q | queries |\n| dk | 64 |\n";
         assert_eq!(
             lay(md, 40, false),
-            ["sym │ meaning", "────┼────────", "Q   │ queries", "dk  │      64"]
+            [
+                "sym │ meaning",
+                "────┼────────",
+                "Q   │ queries",
+                "dk  │      64"
+            ]
         );
         // 14 columns do not fit in 10: the wide column wraps its cells.
         let narrow = lay("| a | long words here |\n|---|---|\n| 1 | x |\n", 10, true);
-        assert_eq!(narrow, ["a | long", "  | words", "  | here", "--+-------", "1 | x"]);
+        assert_eq!(
+            narrow,
+            ["a | long", "  | words", "  | here", "--+-------", "1 | x"]
+        );
     }
 
     #[test]
     fn code_blocks_keep_lines_and_indent() {
-        assert_eq!(lay("```\nlet x = 1;\n\tf(x)\n```\n", 20, false), ["  let x = 1;", "      f(x)"]);
+        assert_eq!(
+            lay("```\nlet x = 1;\n\tf(x)\n```\n", 20, false),
+            ["  let x = 1;", "      f(x)"]
+        );
         assert_eq!(lay("```\nabcdefgh\n```\n", 6, false), ["  abcd", "  efgh"]);
     }
 
@@ -143,7 +168,10 @@ mod tests {
         assert_eq!(lay("## 1.2 Title", 40, false), ["1.2 Title"]);
         assert_eq!(lay("> quoted\n", 40, true), ["| quoted"]);
         assert_eq!(lay("---\n", 5, false), ["─────"]);
-        assert_eq!(lay("see [doc](http://x.y)\n", 40, false), ["see doc <http://x.y>"]);
+        assert_eq!(
+            lay("see [doc](http://x.y)\n", 40, false),
+            ["see doc <http://x.y>"]
+        );
     }
 
     #[test]
@@ -168,30 +196,77 @@ mod tests {
     #[test]
     fn a_malformed_problem_is_an_error_box_with_its_place() {
         let lines = lay("text\n\n```problem\nid = 3\n```\n", 60, true);
-        assert_eq!(lines[2], "+- Problem 3.1 --------------------------------------------+");
+        assert_eq!(
+            lines[2],
+            "+- Problem 3.1 --------------------------------------------+"
+        );
         assert!(lines[3].starts_with("| f.md:4: "), "{}", lines[3]);
     }
 
     #[test]
     fn problem_state_comes_from_the_record() {
-        let lesson = Lesson::parse("s".into(), "f.md".into(), "T".into(), String::new(),
-            "```problem\nid = \"p\"\nkind = \"compute-number\"\nprompt = 'P'\nanswer = \"1\"\ntolerance = \"exact\"\nhints = ['h']\nsolution = 's'\n```\n");
-        let attempt = Attempt { at: 0, input: "2".into(), value: "2".into(), correct: false, variant: 0, extra: Default::default() };
+        let lesson = Lesson::parse(
+            "s".into(),
+            "f.md".into(),
+            "T".into(),
+            String::new(),
+            "```problem\nid = \"p\"\nkind = \"compute-number\"\nprompt = 'P'\nanswer = \"1\"\ntolerance = \"exact\"\nhints = ['h']\nsolution = 's'\n```\n",
+        );
+        let attempt = Attempt {
+            at: 0,
+            input: "2".into(),
+            value: "2".into(),
+            correct: false,
+            variant: 0,
+            extra: Default::default(),
+        };
         let mut record = LessonRecord::default();
-        record.problems.insert("p".into(), ProblemRecord { attempts: vec![attempt.clone(), attempt], ..Default::default() });
-        let ctx = Context { theme: Theme::new(false, false), lesson_number: 1, record: Some(&record) };
-        let text: Vec<String> = super::lesson(&lesson, 30, &ctx).lines.iter().map(line_text).collect();
+        record.problems.insert(
+            "p".into(),
+            ProblemRecord {
+                attempts: vec![attempt.clone(), attempt],
+                ..Default::default()
+            },
+        );
+        let ctx = Context {
+            theme: Theme::new(false, false),
+            lesson_number: 1,
+            record: Some(&record),
+        };
+        let text: Vec<String> = super::lesson(&lesson, 30, &ctx)
+            .lines
+            .iter()
+            .map(line_text)
+            .collect();
         assert_eq!(text[3], "│ ◐ 2 attempts, not solved yet │");
     }
 
     #[test]
     fn block_starts_map_lines_back_to_blocks() {
-        let lesson = Lesson::parse("s".into(), "f.md".into(), "T".into(), String::new(), "# A\n\nb c d e\n\nf\n");
-        let ctx = Context { theme: Theme::new(false, false), lesson_number: 1, record: None };
+        let lesson = Lesson::parse(
+            "s".into(),
+            "f.md".into(),
+            "T".into(),
+            String::new(),
+            "# A\n\nb c d e\n\nf\n",
+        );
+        let ctx = Context {
+            theme: Theme::new(false, false),
+            lesson_number: 1,
+            record: None,
+        };
         let out = super::lesson(&lesson, 4, &ctx);
         // "A", "", "b c", "d e", "", "f"
         assert_eq!(out.block_starts, [0, 2, 5]);
-        assert_eq!((out.block_at(0), out.block_at(1), out.block_at(3), out.block_at(5)), (0, 0, 1, 2));
+        assert_eq!(
+            (
+                out.block_at(0),
+                out.block_at(1),
+                out.block_at(3),
+                out.block_at(5)
+            ),
+            (0, 0, 1, 2)
+        );
         assert_eq!(out.line_of_block(2), 5);
     }
 }

@@ -18,7 +18,9 @@ pub(super) fn lay_out(
     width: usize,
     theme: Theme,
 ) -> Vec<Line<'static>> {
-    let columns = header.len().max(rows.iter().map(Vec::len).max().unwrap_or(0));
+    let columns = header
+        .len()
+        .max(rows.iter().map(Vec::len).max().unwrap_or(0));
     if columns == 0 {
         return Vec::new();
     }
@@ -31,7 +33,9 @@ pub(super) fn lay_out(
     }
     let separators = 3 * (columns - 1);
     while widths.iter().sum::<usize>() + separators > width {
-        let Some((i, &widest)) = widths.iter().enumerate().max_by_key(|(_, w)| **w) else { break };
+        let Some((i, &widest)) = widths.iter().enumerate().max_by_key(|(_, w)| **w) else {
+            break;
+        };
         if widest <= MIN_COLUMN {
             break;
         }
@@ -41,10 +45,17 @@ pub(super) fn lay_out(
     let bold = Style::new().add_modifier(Modifier::BOLD);
     let header_cells: Vec<Vec<Span<'static>>> = header
         .iter()
-        .map(|c| c.iter().map(|s| Span::styled(s.content.clone(), s.style.patch(bold))).collect())
+        .map(|c| {
+            c.iter()
+                .map(|s| Span::styled(s.content.clone(), s.style.patch(bold)))
+                .collect()
+        })
         .collect();
     row_lines(&header_cells, &widths, aligns, theme, &mut lines);
-    let rule: Vec<String> = widths.iter().map(|w| theme.horizontal().repeat(*w)).collect();
+    let rule: Vec<String> = widths
+        .iter()
+        .map(|w| theme.horizontal().repeat(*w))
+        .collect();
     let joint = format!("{h}{}{h}", theme.cross(), h = theme.horizontal());
     lines.push(Line::styled(rule.join(&joint), theme.dim()));
     for row in rows {

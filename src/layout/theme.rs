@@ -40,7 +40,9 @@ impl Theme {
 
     pub fn heading(&self, level: u8) -> Style {
         match level {
-            1 => self.fg(Color::Cyan).add_modifier(Modifier::BOLD | Modifier::UNDERLINED),
+            1 => self
+                .fg(Color::Cyan)
+                .add_modifier(Modifier::BOLD | Modifier::UNDERLINED),
             2 => self.fg(Color::Cyan).add_modifier(Modifier::BOLD),
             _ => Style::new().add_modifier(Modifier::BOLD),
         }
@@ -89,7 +91,11 @@ impl Theme {
     }
 
     pub fn border(&self) -> border::Set<'static> {
-        if self.ascii { ASCII_BORDER } else { border::PLAIN }
+        if self.ascii {
+            ASCII_BORDER
+        } else {
+            border::PLAIN
+        }
     }
 
     /// Horizontal line glyph for rules and table separators.

@@ -150,7 +150,14 @@ mod tests {
     #[test]
     fn styles_survive_and_whitespace_runs_collapse() {
         let bold = Style::new().add_modifier(Modifier::BOLD);
-        let lines = wrap(&[Span::raw("a  "), Span::styled("bold", bold), Span::raw(" z")], 80);
+        let lines = wrap(
+            &[
+                Span::raw("a  "),
+                Span::styled("bold", bold),
+                Span::raw(" z"),
+            ],
+            80,
+        );
         assert_eq!(texts(&lines), ["a bold z"]);
         assert_eq!(lines[0].spans[1], Span::styled("bold", bold));
     }
@@ -158,7 +165,10 @@ mod tests {
     #[test]
     fn a_word_glued_to_styled_punctuation_stays_together() {
         let b = Style::new().add_modifier(Modifier::BOLD);
-        let lines = wrap(&[Span::raw("xx "), Span::styled("yy", b), Span::raw(".")], 5);
+        let lines = wrap(
+            &[Span::raw("xx "), Span::styled("yy", b), Span::raw(".")],
+            5,
+        );
         assert_eq!(texts(&lines), ["xx", "yy."]);
     }
 
@@ -182,7 +192,10 @@ mod tests {
 
     #[test]
     fn long_words_split_and_hard_breaks_hold() {
-        assert_eq!(texts(&wrap(&[Span::raw("abcdefg")], 3)), ["abc", "def", "g"]);
+        assert_eq!(
+            texts(&wrap(&[Span::raw("abcdefg")], 3)),
+            ["abc", "def", "g"]
+        );
         assert_eq!(texts(&wrap(&[Span::raw("a\nb c")], 80)), ["a", "b c"]);
         assert_eq!(texts(&wrap(&[], 10)), [""]);
     }

@@ -50,13 +50,17 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect) {
                     Line::from(vec![Span::raw(lead), Span::styled(title, style)])
                 }
                 Entry::Section(s) => {
-                    let current = app.current_section().map(|c| c.block) == Some(app.sections()[s].block);
+                    let current =
+                        app.current_section().map(|c| c.block) == Some(app.sections()[s].block);
                     let style = if current {
                         Style::new().add_modifier(Modifier::BOLD)
                     } else {
                         theme.dim()
                     };
-                    Line::styled(truncate(&format!("    {}", app.sections()[s].title), width), style)
+                    Line::styled(
+                        truncate(&format!("    {}", app.sections()[s].title), width),
+                        style,
+                    )
                 }
             };
             if i == app.contents_cursor && app.focus == Focus::Contents {

@@ -37,7 +37,10 @@ pub fn draw(app: &App, frame: &mut Frame<'_>) {
 fn too_small(frame: &mut Frame<'_>, area: Rect) {
     let (w, h) = MIN_SIZE;
     let text = vec![
-        Line::raw(format!("The terminal is too small ({}x{}).", area.width, area.height)),
+        Line::raw(format!(
+            "The terminal is too small ({}x{}).",
+            area.width, area.height
+        )),
         Line::raw(format!("The course needs at least {w}x{h}.")),
         Line::raw("Enlarge the window, or press q to quit."),
     ];

@@ -29,15 +29,23 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect) {
 }
 
 /// `line` with the characters of `matches` restyled; the current match also underlined.
-fn highlight(line: &Line<'static>, matches: &[Match], style: Style, current: Option<Match>) -> Line<'static> {
+fn highlight(
+    line: &Line<'static>,
+    matches: &[Match],
+    style: Style,
+    current: Option<Match>,
+) -> Line<'static> {
     let style_at = |pos: usize| {
-        matches.iter().find(|m| m.start <= pos && pos < m.end).map(|m| {
-            if Some(*m) == current {
-                style.add_modifier(Modifier::UNDERLINED | Modifier::BOLD)
-            } else {
-                style
-            }
-        })
+        matches
+            .iter()
+            .find(|m| m.start <= pos && pos < m.end)
+            .map(|m| {
+                if Some(*m) == current {
+                    style.add_modifier(Modifier::UNDERLINED | Modifier::BOLD)
+                } else {
+                    style
+                }
+            })
     };
     let mut spans: Vec<Span<'static>> = Vec::new();
     let mut pos = 0;
