@@ -168,3 +168,95 @@ fn restore() {
     let _ = execute!(stdout(), DisableMouseCapture, LeaveAlternateScreen);
     let _ = disable_raw_mode();
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::VecDeque;
+
+    use ratatui::backend::TestBackend;
+    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+
+    use super::*;
+    use crate::store::Progress;
+
+    fn app() -> App {
+        let course = Course::load(None).expect("embedded course");
+        App::new(course, Progress::new(0), Theme::new(false, true), (80, 24))
+    }
+
+    fn press(c: char) -> Event {
+        Event::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE))
+    }
+
+    #[test]
+    fn the_loop_applies_key_presses_only_and_ends_on_q() {
+        let mut app = app();
+        let mut store = Store::open(None).store;
+        let mut release = KeyEvent::new(KeyCode::Char(']'), KeyModifiers::NONE);
+        release.kind = KeyEventKind::Release;
+        let mut events: VecDeque<Event> = [
+            press(']'),
+            Event::Key(release),
+            Event::Resize(100, 30),
+            press('q'),
+            press(']'),
+        ]
+        .into();
+        let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+        let stop = AtomicBool::new(false);
+        event_loop(&mut terminal, &mut app, &mut store, &stop, |_| {
+            Ok(events.pop_front())
+        })
+        .unwrap();
+        assert_eq!(
+            (app.lesson, app.size),
+            (1, (100, 30)),
+            "the release is not a second press"
+        );
+        assert_eq!(events.len(), 1, "nothing is read after q");
+        assert_eq!(app.save_need(), SaveNeed::None, "quitting saved");
+    }
+
+    #[test]
+    fn a_signal_flag_ends_the_loop_and_saves() {
+        let mut app = app();
+        let mut store = Store::open(None).store;
+        let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+        let stop = AtomicBool::new(false);
+        let mut calls = 0;
+        event_loop(&mut terminal, &mut app, &mut store, &stop, |_| {
+            calls += 1;
+            if calls == 2 {
+                stop.store(true, Ordering::Relaxed);
+            }
+            Ok(Some(press('j')))
+        })
+        .unwrap();
+        assert_eq!((calls, app.scroll), (2, 2));
+        assert_eq!(app.save_need(), SaveNeed::None);
+    }
+
+    #[test]
+    fn a_failing_terminal_still_saves() {
+        let mut app = app();
+        let mut store = Store::open(None).store;
+        let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+        let stop = AtomicBool::new(false);
+        let mut first = true;
+        let result = event_loop(&mut terminal, &mut app, &mut store, &stop, |_| {
+            if std::mem::take(&mut first) {
+                // Scrolling asks for a save "soon", which the loop defers.
+                Ok(Some(press('j')))
+            } else {
+                Err(io::Error::other("tty gone"))
+            }
+        });
+        assert!(result.is_err());
+        assert_eq!(app.scroll, 1);
+        assert_eq!(
+            app.save_need(),
+            SaveNeed::None,
+            "the deferred save was made on the way out"
+        );
+    }
+}

@@ -23,7 +23,10 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, scroll: usize) 
     for (keys, what) in rows.iter().skip(scroll) {
         for (i, part) in wrap(&[Span::raw(*what)], room).into_iter().enumerate() {
             let lead = if i == 0 { keys.as_str() } else { "" };
-            let mut spans = vec![Span::styled(format!("{lead:<key_width$}  "), theme.accent())];
+            let mut spans = vec![Span::styled(
+                format!("{lead:<key_width$}  "),
+                theme.accent(),
+            )];
             spans.extend(part.spans);
             lines.push(Line::from(spans));
         }
