@@ -46,6 +46,8 @@ pub enum Command {
     },
     /// Evaluate an expression in the attention evaluator.
     Eval {
+        /// May start with '-' (`attn-course eval '-x^2'`).
+        #[arg(allow_hyphen_values = true)]
         expr: String,
         /// Print {"shape":[...],"data":[...]} with full precision.
         #[arg(long)]

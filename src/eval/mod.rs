@@ -1,37 +1,67 @@
-//! The attention evaluator (placeholder until the evaluator lands).
+//! The attention evaluator: the small matrix language of `design.md` ("The evaluator
+//! language"), used to check answers, to back the numbers stated in lessons, on the
+//! command line (`attn-course eval`) and in the TUI scratchpad.
+//!
+//! `parse` turns source into a [`Program`] once; [`Program::eval`] runs it against an
+//! [`Env`] of bindings (a problem's parameters, a scratchpad session's `let`s). Every
+//! failure is an [`EvalError`] with a line and column; a budget
+//! ([`MAX_ELEMENTS`], [`MAX_WORK`]) and a nesting limit ([`MAX_DEPTH`]) make sure no
+//! input can hang the evaluator, exhaust memory or overflow the stack.
+//!
+//! One module per job: `lexer` → `parser` (syntax tree with positions) → `interpreter`,
+//! which uses `ops` (operators), `functions` (the table of built-ins, implemented in
+//! `elementwise`, `reduce`, `arrays`, `linalg`, `attention`, `norms`, `position`, `ffn`)
+//! and `budget`; `value` holds values, shapes and their printed forms.
 
-use std::fmt;
+mod arrays;
+mod attention;
+mod budget;
+mod elementwise;
+mod ffn;
+mod functions;
+mod interpreter;
+mod lexer;
+mod linalg;
+mod norms;
+mod ops;
+mod parser;
+mod position;
+mod reduce;
+mod suggest;
+mod value;
 
-/// A value: f64 scalars, row vectors and row-major matrices.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Value {
-    Scalar(f64),
-}
+use std::collections::HashMap;
 
-impl Value {
-    /// `{"shape":[...],"data":[...]}`, data flattened row-major, full f64 precision.
-    pub fn to_json(&self) -> String {
-        match self {
-            Value::Scalar(x) => format!("{{\"shape\":[],\"data\":[{x:?}]}}"),
-        }
-    }
-}
-
-impl fmt::Display for Value {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Value::Scalar(x) => write!(f, "{x}"),
-        }
-    }
-}
+pub use budget::{MAX_ELEMENTS, MAX_WORK};
+pub use functions::function_names;
+pub use lexer::{MAX_SOURCE_BYTES, Pos};
+pub use parser::{BinOp, Expr, ExprKind, MAX_DEPTH, Program, Statement, parse};
+pub use value::{Matrix, Shape, Value, format_number};
 
 /// Bindings that persist between statements and between runs (a scratchpad session).
 #[derive(Debug, Clone, Default)]
-pub struct Env {}
+pub struct Env {
+    vars: HashMap<String, Value>,
+}
 
 impl Env {
     pub fn new() -> Env {
         Env::default()
+    }
+
+    /// Binds `name` to `value`, replacing any earlier binding. Unlike `let`, this may
+    /// shadow a constant (`e`), which is how a caller's parameter takes precedence.
+    pub fn bind(&mut self, name: &str, value: Value) {
+        self.vars.insert(name.to_string(), value);
+    }
+
+    pub fn get(&self, name: &str) -> Option<&Value> {
+        self.vars.get(name)
+    }
+
+    /// The bound names, in no particular order.
+    pub fn names(&self) -> impl Iterator<Item = &String> {
+        self.vars.keys()
     }
 }
 
@@ -45,13 +75,6 @@ pub struct EvalError {
 }
 
 /// Parses and evaluates `src` (statements separated by `;`), returning the last value.
-pub fn run(src: &str, _env: &mut Env) -> Result<Value, EvalError> {
-    src.trim()
-        .parse::<f64>()
-        .map(Value::Scalar)
-        .map_err(|_| EvalError {
-            message: "the evaluator is not built yet".into(),
-            line: 1,
-            column: 1,
-        })
+pub fn run(src: &str, env: &mut Env) -> Result<Value, EvalError> {
+    parse(src)?.eval(env)
 }

@@ -1,0 +1,78 @@
+//! The step and size budget: no input can make the evaluator hang or exhaust memory.
+//!
+//! The language has no loops, so the work of a program is the sum of the work of its
+//! operations. Every value produced is charged its size, every operation that costs more
+//! than its output (matrix products, attention, inverses) is charged its arithmetic up
+//! front, and no single value may exceed [`MAX_ELEMENTS`]. A refused operation is an
+//! error with the position of the operation, never a partial result.
+
+/// The most entries one value may hold (a 1000 x 1000 matrix fits).
+pub const MAX_ELEMENTS: usize = 1 << 20;
+
+/// The most operations one evaluation may perform: tens of milliseconds. Every entry of
+/// every value is charged when it is made, so this also bounds the memory held at once
+/// (8 bytes an entry).
+pub const MAX_WORK: u64 = 20_000_000;
+
+#[derive(Debug, Clone)]
+pub struct Budget {
+    work_left: u64,
+}
+
+impl Default for Budget {
+    fn default() -> Budget {
+        Budget { work_left: MAX_WORK }
+    }
+}
+
+impl Budget {
+    /// Charges `ops` operations, refusing when the budget would be exceeded.
+    pub fn work(&mut self, ops: u64) -> Result<(), String> {
+        match self.work_left.checked_sub(ops) {
+            Some(left) => {
+                self.work_left = left;
+                Ok(())
+            }
+            None => Err(format!(
+                "too much computation: the evaluator stops at {MAX_WORK} operations"
+            )),
+        }
+    }
+
+    /// Checks that a value of `rows * cols` entries may be created, and charges for it.
+    /// `what` names the result in the message (`eye(100000)`).
+    pub fn alloc(&mut self, what: &str, rows: usize, cols: usize) -> Result<usize, String> {
+        match rows.checked_mul(cols) {
+            Some(n) if n <= MAX_ELEMENTS => {
+                self.work(n as u64)?;
+                Ok(n)
+            }
+            _ => Err(format!(
+                "{what} would have {} entries; the limit is {MAX_ELEMENTS}",
+                (rows as u128) * (cols as u128)
+            )),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refuses_values_over_the_size_limit_before_allocating() {
+        let mut budget = Budget::default();
+        let err = budget.alloc("the result", 100_000, 100_000).unwrap_err();
+        assert_eq!(err, "the result would have 10000000000 entries; the limit is 1048576");
+        assert!(budget.alloc("m", usize::MAX, 2).is_err());
+        assert_eq!(budget.alloc("m", 1024, 1024), Ok(1 << 20));
+    }
+
+    #[test]
+    fn work_runs_out() {
+        let mut budget = Budget::default();
+        assert!(budget.work(MAX_WORK - 1).is_ok());
+        assert!(budget.work(1).is_ok());
+        assert!(budget.work(1).unwrap_err().starts_with("too much computation"));
+    }
+}

@@ -1,0 +1,89 @@
+//! Elementwise functions beyond `std`'s: the activations and NumPy's `maximum`/`minimum`.
+
+use std::f64::consts::{FRAC_1_SQRT_2, PI};
+
+use super::budget::Budget;
+use super::ops::broadcast;
+use super::value::Value;
+
+/// 1 / (1 + e^-x), written so that neither branch overflows.
+pub(crate) fn sigmoid(x: f64) -> f64 {
+    if x >= 0.0 {
+        1.0 / (1.0 + (-x).exp())
+    } else {
+        let e = x.exp();
+        e / (1.0 + e)
+    }
+}
+
+/// max(0, x), keeping NaN (as `np.maximum(0, x)` does).
+pub(crate) fn relu(x: f64) -> f64 {
+    if x < 0.0 { 0.0 } else { x }
+}
+
+/// x Φ(x) with the exact normal CDF Φ(x) = (1 + erf(x / √2)) / 2.
+pub(crate) fn gelu(x: f64) -> f64 {
+    0.5 * x * (1.0 + libm::erf(x * FRAC_1_SQRT_2))
+}
+
+/// The tanh approximation of GELU (Hendrycks & Gimpel, 2016).
+pub(crate) fn gelu_tanh(x: f64) -> f64 {
+    0.5 * x * (1.0 + ((2.0 / PI).sqrt() * (x + 0.044715 * x.powi(3))).tanh())
+}
+
+/// `maximum(A, B)`: the larger entry, broadcasting; NaN wins, as in NumPy.
+pub(crate) fn maximum(args: &[Value], budget: &mut Budget) -> Result<Value, String> {
+    pairwise(args, budget, |x, y| if x >= y || x.is_nan() { x } else { y })
+}
+
+/// `minimum(A, B)`: the smaller entry, broadcasting; NaN wins, as in NumPy.
+pub(crate) fn minimum(args: &[Value], budget: &mut Budget) -> Result<Value, String> {
+    pairwise(args, budget, |x, y| if x <= y || x.is_nan() { x } else { y })
+}
+
+fn pairwise(args: &[Value], budget: &mut Budget, f: fn(f64, f64) -> f64) -> Result<Value, String> {
+    let [a, b] = args else {
+        return Err("expected two arguments".into());
+    };
+    broadcast(a, b, f, budget).ok_or_else(|| format!("shape mismatch: {} and {}", a.shape(), b.shape()))?
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() < 1e-12
+    }
+
+    #[test]
+    fn activations_by_hand() {
+        assert_eq!(sigmoid(0.0), 0.5);
+        assert!(close(sigmoid(2.0), 1.0 / (1.0 + (-2f64).exp())));
+        assert_eq!(sigmoid(-1000.0), 0.0);
+        assert_eq!(sigmoid(1000.0), 1.0);
+        assert_eq!(relu(-2.0), 0.0);
+        assert_eq!(relu(3.5), 3.5);
+        assert!(relu(f64::NAN).is_nan());
+        // Φ(1) = 0.841344746068543 (normal table), so gelu(1) = Φ(1).
+        assert!(close(gelu(1.0), 0.841344746068543));
+        assert!(close(gelu(-1.0), -(1.0 - 0.841344746068543)));
+        assert_eq!(gelu(0.0), 0.0);
+        // 0.5 (1 + tanh(√(2/π) · 1.044715)) = 0.841191990607...
+        assert!((gelu_tanh(1.0) - 0.8411919906).abs() < 1e-9);
+    }
+
+    #[test]
+    fn maximum_and_minimum_broadcast_and_keep_nan() {
+        let mut budget = Budget::default();
+        let v = Value::Vector(vec![1.0, 5.0, f64::NAN]);
+        let r = maximum(&[v.clone(), Value::Scalar(2.0)], &mut budget).unwrap();
+        assert_eq!(r.elements()[..2], [2.0, 5.0]);
+        assert!(r.elements()[2].is_nan());
+        let r = minimum(&[Value::Scalar(2.0), v], &mut budget).unwrap();
+        assert_eq!(r.elements()[..2], [1.0, 2.0]);
+        assert!(r.elements()[2].is_nan());
+        let err = maximum(&[Value::Vector(vec![1.0; 2]), Value::Vector(vec![1.0; 3])], &mut budget);
+        assert_eq!(err.unwrap_err(), "shape mismatch: (2) and (3)");
+    }
+}

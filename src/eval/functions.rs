@@ -1,0 +1,188 @@
+//! The table of built-in functions (name, usage, number of arguments, implementation)
+//! and the argument checks they share.
+
+use super::budget::Budget;
+use super::value::{Shape, Value, format_number};
+use super::{arrays, attention, elementwise, ffn, linalg, norms, position, reduce};
+
+/// What a call computes.
+#[derive(Clone, Copy)]
+pub(crate) enum Apply {
+    /// An elementwise function of one value: applied to every entry, shape kept.
+    Map(fn(f64) -> f64),
+    /// Any other function of the evaluated arguments (arity already checked).
+    Call(fn(&[Value], &mut Budget) -> Result<Value, String>),
+}
+
+pub(crate) struct Builtin {
+    pub name: &'static str,
+    /// How the function is called, for arity errors: `softmax(x[, T])`.
+    pub usage: &'static str,
+    pub min_args: usize,
+    pub max_args: usize,
+    pub apply: Apply,
+}
+
+const fn map(name: &'static str, usage: &'static str, f: fn(f64) -> f64) -> Builtin {
+    Builtin { name, usage, min_args: 1, max_args: 1, apply: Apply::Map(f) }
+}
+
+type CallFn = fn(&[Value], &mut Budget) -> Result<Value, String>;
+
+const fn call(name: &'static str, usage: &'static str, args: (usize, usize), f: CallFn) -> Builtin {
+    Builtin { name, usage, min_args: args.0, max_args: args.1, apply: Apply::Call(f) }
+}
+
+/// Every built-in function, in the order of the design's list.
+pub(crate) static BUILTINS: &[Builtin] = &[
+    map("sqrt", "sqrt(x)", f64::sqrt),
+    map("exp", "exp(x)", f64::exp),
+    map("log", "log(x)", f64::ln),
+    map("abs", "abs(x)", f64::abs),
+    map("sin", "sin(x)", f64::sin),
+    map("cos", "cos(x)", f64::cos),
+    map("tanh", "tanh(x)", f64::tanh),
+    map("sigmoid", "sigmoid(x)", elementwise::sigmoid),
+    map("relu", "relu(x)", elementwise::relu),
+    map("gelu", "gelu(x)", elementwise::gelu),
+    map("gelu_tanh", "gelu_tanh(x)", elementwise::gelu_tanh),
+    call("sum", "sum(x[, axis])", (1, 2), reduce::sum),
+    call("mean", "mean(x[, axis])", (1, 2), reduce::mean),
+    call("var", "var(x[, axis])", (1, 2), reduce::var),
+    call("std", "std(x[, axis])", (1, 2), reduce::std),
+    call("max", "max(x[, axis])", (1, 2), reduce::max),
+    call("min", "min(x[, axis])", (1, 2), reduce::min),
+    call("argmax", "argmax(x[, axis])", (1, 2), reduce::argmax),
+    call("norm", "norm(x[, axis])", (1, 2), reduce::norm),
+    call("dot", "dot(u, v)", (2, 2), arrays::dot),
+    call("outer", "outer(u, v)", (2, 2), arrays::outer),
+    call("transpose", "transpose(A)", (1, 1), arrays::transpose),
+    call("shape", "shape(x)", (1, 1), arrays::shape),
+    call("rows", "rows(X)", (1, 1), arrays::rows),
+    call("cols", "cols(X)", (1, 1), arrays::cols),
+    call("eye", "eye(n[, m])", (1, 2), arrays::eye),
+    call("zeros", "zeros(n[, m])", (1, 2), arrays::zeros),
+    call("ones", "ones(n[, m])", (1, 2), arrays::ones),
+    call("range", "range(n) or range(start, stop[, step])", (1, 3), arrays::range),
+    call("concat", "concat(A, B[, axis])", (2, 3), arrays::concat),
+    call("reshape", "reshape(x, n) or reshape(x, rows, cols)", (2, 3), arrays::reshape),
+    call("maximum", "maximum(A, B)", (2, 2), elementwise::maximum),
+    call("minimum", "minimum(A, B)", (2, 2), elementwise::minimum),
+    call("inv", "inv(A)", (1, 1), linalg::inv),
+    call("det", "det(A)", (1, 1), linalg::det),
+    call("softmax", "softmax(x[, T])", (1, 2), attention::softmax),
+    call("causal_mask", "causal_mask(n)", (1, 1), attention::causal_mask),
+    call("attention", "attention(Q, K, V[, M])", (3, 4), attention::attention),
+    call("attention_weights", "attention_weights(Q, K[, M])", (2, 3), attention::attention_weights),
+    call("multihead", "multihead(X, WQ, WK, WV, WO, h[, M])", (6, 7), attention::multihead),
+    call("layernorm", "layernorm(X[, eps])", (1, 2), norms::layernorm),
+    call("batchnorm", "batchnorm(X[, eps])", (1, 2), norms::batchnorm),
+    call("rmsnorm", "rmsnorm(X[, eps])", (1, 2), norms::rmsnorm),
+    call("sinusoidal_pe", "sinusoidal_pe(n, d)", (2, 2), position::sinusoidal_pe),
+    call("rope", "rope(X[, base])", (1, 2), position::rope),
+    call("ffn", "ffn(X, W1, b1, W2, b2)", (5, 5), ffn::ffn),
+];
+
+pub(crate) fn lookup(name: &str) -> Option<&'static Builtin> {
+    BUILTINS.iter().find(|b| b.name == name)
+}
+
+/// The names of all built-in functions (for completion and suggestions).
+pub fn function_names() -> impl Iterator<Item = &'static str> {
+    BUILTINS.iter().map(|b| b.name)
+}
+
+/// A number argument.
+pub(crate) fn scalar(v: &Value, what: &str) -> Result<f64, String> {
+    v.as_scalar()
+        .ok_or_else(|| format!("{what} must be a number, got {}", v.shape().describe()))
+}
+
+/// A whole-number argument (sizes, axes, head counts).
+pub(crate) fn integer(v: &Value, what: &str) -> Result<i64, String> {
+    let x = scalar(v, what)?;
+    if x.is_finite() && x.fract() == 0.0 && x.abs() < 2f64.powi(53) {
+        Ok(x as i64)
+    } else {
+        Err(format!("{what} must be a whole number, got {}", format_number(x)))
+    }
+}
+
+/// A size: a whole number of at least 1.
+pub(crate) fn count(v: &Value, what: &str) -> Result<usize, String> {
+    let n = integer(v, what)?;
+    usize::try_from(n)
+        .ok()
+        .filter(|&n| n >= 1)
+        .ok_or_else(|| format!("{what} must be at least 1, got {n}"))
+}
+
+/// An axis of a value with `ndim` dimensions; negative axes count from the last, as in
+/// NumPy.
+pub(crate) fn axis(v: &Value, ndim: usize) -> Result<usize, String> {
+    let k = integer(v, "the axis")?;
+    let n = ndim as i64;
+    if (-n..n).contains(&k) {
+        Ok(k.rem_euclid(n) as usize)
+    } else {
+        Err(format!("axis {k} is out of range for a value with {ndim} dimension(s)"))
+    }
+}
+
+/// The optional `eps` of the norms: default 1e-5, otherwise finite and not negative.
+pub(crate) fn eps(args: &[Value]) -> Result<f64, String> {
+    let Some(v) = args.get(1) else {
+        return Ok(1e-5);
+    };
+    let eps = scalar(v, "eps")?;
+    if eps.is_finite() && eps >= 0.0 {
+        Ok(eps)
+    } else {
+        Err(format!("eps must be a finite number >= 0, got {}", format_number(eps)))
+    }
+}
+
+/// Checks that no entry is NaN or infinite where an infinity would only produce NaN.
+pub(crate) fn finite(v: &Value, what: &str) -> Result<(), String> {
+    match v.elements().iter().find(|x| !x.is_finite()) {
+        Some(&x) => Err(format!("{what} contains {}; it must be finite", format_number(x))),
+        None => Ok(()),
+    }
+}
+
+/// The message for a function that needs a vector or a matrix but got a number.
+pub(crate) fn needs_array(what: &str, shape: Shape) -> String {
+    format!("{what} must be a vector or a matrix, got {}", shape.describe())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_and_arities_consistent() {
+        for (i, b) in BUILTINS.iter().enumerate() {
+            assert!(BUILTINS[..i].iter().all(|o| o.name != b.name), "{} twice", b.name);
+            assert!(b.min_args <= b.max_args, "{}", b.name);
+            assert!(b.usage.starts_with(b.name), "{}", b.name);
+        }
+    }
+
+    #[test]
+    fn argument_checks() {
+        let s = Value::Scalar;
+        assert_eq!(count(&s(3.0), "n"), Ok(3));
+        assert_eq!(count(&s(0.0), "n").unwrap_err(), "n must be at least 1, got 0");
+        assert_eq!(count(&s(2.5), "n").unwrap_err(), "n must be a whole number, got 2.5");
+        assert_eq!(count(&s(f64::INFINITY), "n").unwrap_err(), "n must be a whole number, got inf");
+        assert_eq!(
+            count(&Value::Vector(vec![1.0]), "n").unwrap_err(),
+            "n must be a number, got a (1) vector"
+        );
+        assert_eq!(axis(&s(-1.0), 2), Ok(1));
+        assert_eq!(axis(&s(2.0), 2).unwrap_err(), "axis 2 is out of range for a value with 2 dimension(s)");
+        assert_eq!(eps(&[s(0.0)]), Ok(1e-5));
+        assert_eq!(eps(&[s(0.0), s(0.0)]), Ok(0.0));
+        assert!(eps(&[s(0.0), s(-1.0)]).is_err());
+    }
+}

@@ -1,0 +1,224 @@
+//! Source text → tokens, each with the line and column where it starts.
+
+use super::EvalError;
+
+/// A 1-based line and column (columns count characters, not bytes).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pos {
+    pub line: usize,
+    pub column: usize,
+}
+
+impl Pos {
+    pub(crate) fn error(self, message: impl Into<String>) -> EvalError {
+        EvalError {
+            message: message.into(),
+            line: self.line,
+            column: self.column,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Tok {
+    Number(f64),
+    Ident(String),
+    Let,
+    Plus,
+    Minus,
+    Star,
+    Slash,
+    Caret,
+    At,
+    LParen,
+    RParen,
+    LBracket,
+    RBracket,
+    Comma,
+    Semicolon,
+    Equals,
+    Dot,
+    End,
+}
+
+impl Tok {
+    /// How the token is named in "expected X, found Y" messages.
+    pub(crate) fn describe(&self) -> String {
+        match self {
+            Tok::Number(x) => format!("number {}", super::value::format_number(*x)),
+            Tok::Ident(name) => format!("name '{name}'"),
+            Tok::Let => "'let'".into(),
+            Tok::End => "end of input".into(),
+            other => format!("'{}'", other.symbol()),
+        }
+    }
+
+    fn symbol(&self) -> &'static str {
+        match self {
+            Tok::Plus => "+",
+            Tok::Minus => "-",
+            Tok::Star => "*",
+            Tok::Slash => "/",
+            Tok::Caret => "^",
+            Tok::At => "@",
+            Tok::LParen => "(",
+            Tok::RParen => ")",
+            Tok::LBracket => "[",
+            Tok::RBracket => "]",
+            Tok::Comma => ",",
+            Tok::Semicolon => ";",
+            Tok::Equals => "=",
+            Tok::Dot => ".",
+            Tok::Number(_) | Tok::Ident(_) | Tok::Let | Tok::End => "",
+        }
+    }
+}
+
+/// The longest source accepted. Answers and claims are a few hundred bytes; the cap keeps
+/// the lexer, parser and error messages cheap on anything pasted by mistake.
+pub const MAX_SOURCE_BYTES: usize = 64 * 1024;
+
+/// Splits `src` into tokens, ending with [`Tok::End`] at the position after the input.
+pub(crate) fn tokenize(src: &str) -> Result<Vec<(Tok, Pos)>, EvalError> {
+    let start = Pos { line: 1, column: 1 };
+    if src.len() > MAX_SOURCE_BYTES {
+        return Err(start.error(format!(
+            "input is too long ({} bytes; the limit is {MAX_SOURCE_BYTES})",
+            src.len()
+        )));
+    }
+    let chars: Vec<char> = src.chars().collect();
+    let mut tokens = Vec::new();
+    let mut i = 0;
+    let mut pos = start;
+    while i < chars.len() {
+        let c = chars[i];
+        let here = pos;
+        let len = if c == '\n' {
+            pos.line += 1;
+            pos.column = 1;
+            i += 1;
+            continue;
+        } else if c.is_whitespace() {
+            1
+        } else if c.is_ascii_digit() || (c == '.' && chars.get(i + 1).is_some_and(char::is_ascii_digit)) {
+            let len = number_len(&chars[i..]);
+            let text: String = chars[i..i + len].iter().collect();
+            let value = text
+                .parse::<f64>()
+                .map_err(|_| here.error(format!("malformed number '{text}'")))?;
+            tokens.push((Tok::Number(value), here));
+            len
+        } else if c.is_ascii_alphabetic() || c == '_' {
+            let len = chars[i..]
+                .iter()
+                .take_while(|c| c.is_ascii_alphanumeric() || **c == '_')
+                .count();
+            let word: String = chars[i..i + len].iter().collect();
+            tokens.push((if word == "let" { Tok::Let } else { Tok::Ident(word) }, here));
+            len
+        } else {
+            let tok = match c {
+                '+' => Tok::Plus,
+                '-' => Tok::Minus,
+                '*' => Tok::Star,
+                '/' => Tok::Slash,
+                '^' => Tok::Caret,
+                '@' => Tok::At,
+                '(' => Tok::LParen,
+                ')' => Tok::RParen,
+                '[' => Tok::LBracket,
+                ']' => Tok::RBracket,
+                ',' => Tok::Comma,
+                ';' => Tok::Semicolon,
+                '=' => Tok::Equals,
+                '.' => Tok::Dot,
+                _ => return Err(here.error(format!("unexpected character {c:?}"))),
+            };
+            tokens.push((tok, here));
+            1
+        };
+        i += len;
+        pos.column += len;
+    }
+    tokens.push((Tok::End, pos));
+    Ok(tokens)
+}
+
+/// Length of the number starting at `chars[0]`: digits, an optional fraction, an optional
+/// exponent. A trailing `.` belongs to the number (`1.` like Python) unless a name follows
+/// it, which keeps `x.T`-style postfix unambiguous; `e` starts an exponent only when digits
+/// follow, so `2e` is the number 2 and then the name `e`.
+fn number_len(chars: &[char]) -> usize {
+    let digits = |from: usize| chars[from..].iter().take_while(|c| c.is_ascii_digit()).count();
+    let mut len = digits(0);
+    if chars.get(len) == Some(&'.') && !chars.get(len + 1).is_some_and(|c| c.is_ascii_alphabetic() || *c == '_') {
+        len += 1 + digits(len + 1);
+    }
+    if matches!(chars.get(len), Some('e' | 'E')) {
+        let sign = usize::from(matches!(chars.get(len + 1), Some('+' | '-')));
+        let exponent_digits = digits(len + 1 + sign);
+        if exponent_digits > 0 {
+            len += 1 + sign + exponent_digits;
+        }
+    }
+    len
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn toks(src: &str) -> Vec<Tok> {
+        tokenize(src).unwrap().into_iter().map(|(t, _)| t).collect()
+    }
+
+    #[test]
+    fn numbers_in_every_written_form() {
+        assert_eq!(
+            toks("3 -1.5e-3 .5 2. 1E+2"),
+            vec![
+                Tok::Number(3.0),
+                Tok::Minus,
+                Tok::Number(1.5e-3),
+                Tok::Number(0.5),
+                Tok::Number(2.0),
+                Tok::Number(100.0),
+                Tok::End
+            ]
+        );
+    }
+
+    #[test]
+    fn exponent_needs_digits_else_e_is_a_name() {
+        assert_eq!(
+            toks("2e"),
+            vec![Tok::Number(2.0), Tok::Ident("e".into()), Tok::End]
+        );
+    }
+
+    #[test]
+    fn dot_t_after_a_name_or_number_is_postfix() {
+        assert_eq!(
+            toks("X.T"),
+            vec![Tok::Ident("X".into()), Tok::Dot, Tok::Ident("T".into()), Tok::End]
+        );
+    }
+
+    #[test]
+    fn positions_count_lines_and_characters() {
+        let tokens = tokenize("let é").unwrap_err();
+        assert_eq!((tokens.line, tokens.column), (1, 5));
+        let tokens = tokenize("a;\n  b").unwrap();
+        assert_eq!(tokens[2].1, Pos { line: 2, column: 3 });
+        assert_eq!(tokens[3].1, Pos { line: 2, column: 4 });
+    }
+
+    #[test]
+    fn rejects_unknown_characters_and_huge_input() {
+        let err = tokenize("1 # 2").unwrap_err();
+        assert_eq!(err.to_string(), "unexpected character '#' at 1:3");
+        let err = tokenize(&"1+".repeat(600_000)).unwrap_err();
+        assert!(err.message.starts_with("input is too long"), "{err}");
+    }
+}
