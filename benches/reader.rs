@@ -3,6 +3,8 @@
 //!   first frame (target < 30 ms);
 //! - `redraw_longest_200x60`: one scroll step and a full frame of the longest lesson at
 //!   200x60, the layout cached (target < 1 ms);
+//! - `redraw_unchanged_200x60`: the same frame drawn again (the reader's drawing, without
+//!   the backend taking in changed cells);
 //! - `layout_longest_100`: laying the longest lesson out from scratch at 100 columns
 //!   (what a resize costs);
 //! - `empty_draw_200x60`: `Terminal::draw` of nothing, the cost of the test backend's own
@@ -77,6 +79,26 @@ fn redraw(c: &mut Criterion) {
     });
 }
 
+/// The same frame drawn again unchanged: the reader's drawing without the backend's
+/// cost of taking in changed cells.
+fn redraw_unchanged(c: &mut Criterion) {
+    let course = Course::load(None).expect("embedded course");
+    let target = longest(&course);
+    let mut app = App::new(course, Progress::new(0), theme(), (200, 60));
+    for _ in 0..target {
+        app.update(Action::NextLesson);
+    }
+    app.update(Action::PageDown);
+    let mut terminal = Terminal::new(TestBackend::new(200, 60)).expect("test backend");
+    c.bench_function("redraw_unchanged_200x60", |b| {
+        b.iter(|| {
+            terminal
+                .draw(|f| attn_course::ui::draw(&app, f))
+                .expect("draw");
+        })
+    });
+}
+
 fn layout_from_scratch(c: &mut Criterion) {
     let course = Course::load(None).expect("embedded course");
     let i = longest(&course);
@@ -90,7 +112,13 @@ fn layout_from_scratch(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, startup, redraw, layout_from_scratch);
+criterion_group!(
+    benches,
+    startup,
+    redraw,
+    redraw_unchanged,
+    layout_from_scratch
+);
 
 fn baseline(c: &mut Criterion) {
     let mut terminal = Terminal::new(TestBackend::new(200, 60)).expect("test backend");

@@ -4,7 +4,6 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::Paragraph;
 
 use crate::app::{App, Match};
 
@@ -13,19 +12,23 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect) {
     let end = (app.scroll + usize::from(area.height)).min(view.lines.len());
     let start = app.scroll.min(end);
     let current = app.search.as_ref().and_then(|s| s.current_match()).copied();
-    let lines: Vec<Line<'_>> = (start..end)
-        .map(|i| {
-            let line = &view.lines[i];
-            match &app.search {
-                Some(search) if !search.on_line(app.lesson, i).is_empty() => {
-                    let style = app.theme.highlight();
-                    highlight(line, search.on_line(app.lesson, i), style, current)
-                }
-                _ => line.clone(),
+    // Lines are laid out to the pane's width already: they are copied into the buffer
+    // as they are (no Paragraph, which would re-measure and clone every line).
+    let buffer = frame.buffer_mut();
+    for (row, i) in (start..end).enumerate() {
+        let y = area.y + row as u16;
+        let line = &view.lines[i];
+        match &app.search {
+            Some(search) if !search.on_line(app.lesson, i).is_empty() => {
+                let style = app.theme.highlight();
+                let lit = highlight(line, search.on_line(app.lesson, i), style, current);
+                buffer.set_line(area.x, y, &lit, area.width);
             }
-        })
-        .collect();
-    frame.render_widget(Paragraph::new(lines), area);
+            _ => {
+                buffer.set_line(area.x, y, line, area.width);
+            }
+        }
+    }
 }
 
 /// `line` with the characters of `matches` restyled; the current match also underlined.
