@@ -9,7 +9,6 @@ use pulldown_cmark::{
 };
 
 use super::block::{Align, Block, BlockKind, Emphasis, Inline};
-use super::error::line_of_offset;
 use super::{claim, problem};
 
 /// Parses a whole markdown text. `file` names it in errors of problem and eval blocks;
@@ -25,8 +24,13 @@ pub fn parse(file: &str, first_line: usize, text: &str) -> Vec<Block> {
         links: Vec::new(),
         code: None,
     };
+    // Byte offset of every line start, so an event's line is a binary search rather than
+    // a count of newlines from the top (which made long lessons quadratic).
+    let line_starts: Vec<usize> = std::iter::once(0)
+        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+        .collect();
     for (event, range) in events {
-        let line = first_line - 1 + line_of_offset(text, range.start);
+        let line = first_line - 1 + line_starts.partition_point(|&start| start <= range.start);
         builder.event(event, line);
     }
     builder.flush_inline();

@@ -288,6 +288,19 @@ pub enum Mark {
     Empty,
 }
 
+impl Mark {
+    /// A lesson's mark from the fraction of it read (contents pane and `list` agree).
+    pub fn of_read(read: f64) -> Mark {
+        if read >= 0.999 {
+            Mark::Full
+        } else if read > 0.0 {
+            Mark::Partial
+        } else {
+            Mark::Empty
+        }
+    }
+}
+
 pub fn mark(theme: Theme, m: Mark) -> &'static str {
     match (theme.ascii, m) {
         (false, Mark::Full) => "●",

@@ -31,9 +31,4 @@ impl LayoutCache {
             .or_insert_with(|| Arc::new(make()))
             .clone()
     }
-
-    /// Forgets a lesson's layouts (its problems' state changed).
-    pub fn invalidate(&mut self, lesson: usize) {
-        self.map.retain(|(l, _), _| *l != lesson);
-    }
 }
