@@ -35,6 +35,7 @@ fn longest(course: &Course) -> usize {
                 theme: theme(),
                 lesson_number: i + 1,
                 record: None,
+                learner_seed: 0,
             };
             layout::lesson(&course.lessons[i], 100, &ctx).lines.len()
         })
@@ -106,6 +107,7 @@ fn layout_from_scratch(c: &mut Criterion) {
         theme: theme(),
         lesson_number: i + 1,
         record: None,
+        learner_seed: 0,
     };
     c.bench_function("layout_longest_100", |b| {
         b.iter(|| black_box(layout::lesson(&course.lessons[i], 100, &ctx)))

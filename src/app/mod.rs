@@ -385,6 +385,7 @@ impl App {
             theme: self.theme,
             lesson_number: lesson + 1,
             record: self.progress.lessons.get(&self.course.lessons[lesson].slug),
+            learner_seed: self.progress.learner_seed,
         };
         let course = &self.course;
         self.cache.get(lesson, width, || {

@@ -118,6 +118,7 @@ fn render(found: &Located<'_>, markdown: &str, settings: &Settings) -> Vec<Strin
         theme: Theme::new(settings.ascii, false),
         lesson_number: found.lesson_number,
         record: None,
+        learner_seed: 0,
     };
     layout::lesson(&lesson, WIDTH, &ctx)
         .lines

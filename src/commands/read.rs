@@ -29,6 +29,7 @@ pub fn run(settings: &Settings, n: usize, width: Option<u16>) -> anyhow::Result<
         theme: Theme::new(settings.ascii, false),
         lesson_number: n,
         record: opened.progress.lessons.get(&lesson.slug),
+        learner_seed: opened.progress.learner_seed,
     };
     let laid_out = layout::lesson(lesson, width, &ctx);
     let mut out = std::io::stdout().lock();

@@ -10,19 +10,22 @@ use crate::content::{
     Block, BlockKind, Claim, ContentError, Emphasis, Inline, ProblemSpec, markdown,
 };
 use crate::math;
+use crate::problems::Problem;
 
 pub(super) struct Renderer<'a> {
     ctx: &'a Context<'a>,
     file: &'a str,
+    slug: &'a str,
     /// Problems met so far in the lesson: the next one is number `problems + 1`.
     problems: usize,
 }
 
 impl<'a> Renderer<'a> {
-    pub(super) fn new(ctx: &'a Context<'a>, file: &'a str) -> Renderer<'a> {
+    pub(super) fn new(ctx: &'a Context<'a>, file: &'a str, slug: &'a str) -> Renderer<'a> {
         Renderer {
             ctx,
             file,
+            slug,
             problems: 0,
         }
     }
@@ -184,8 +187,15 @@ impl<'a> Renderer<'a> {
         let inner = width.saturating_sub(4).max(1);
         match spec {
             Ok(spec) => {
-                let prompt = markdown::parse(self.file, 1, &spec.prompt);
+                let (prompt, trouble) = match self.filled_prompt(spec) {
+                    Ok(prompt) => (prompt, None),
+                    Err(e) => (spec.prompt.clone(), Some(e)),
+                };
+                let prompt = markdown::parse(self.file, 1, &prompt);
                 let mut body = self.nested(&prompt, inner, true);
+                if let Some(e) = trouble {
+                    body.extend(wrap(&[Span::styled(e, theme.error())], inner));
+                }
                 body.push(Line::default());
                 body.push(self.problem_state(&spec.id));
                 out.extend(boxed(
@@ -205,6 +215,15 @@ impl<'a> Renderer<'a> {
                 ));
             }
         }
+    }
+
+    /// The prompt with this learner's numbers for the current variant of the problem.
+    fn filled_prompt(&self, spec: &ProblemSpec) -> Result<String, String> {
+        let record = self.ctx.record.and_then(|r| r.problems.get(&spec.id));
+        let variant = record.map_or(0, |p| p.variant);
+        let problem = Problem::from_spec(spec)?;
+        let instance = problem.instance(self.ctx.learner_seed, self.slug, variant)?;
+        Ok(instance.fill(&spec.prompt))
     }
 
     /// "not attempted", "N attempts" or "solved", from the learner's record.

@@ -52,11 +52,13 @@ pub struct Context<'a> {
     pub lesson_number: usize,
     /// The learner's record of the lesson, for the problems' state lines.
     pub record: Option<&'a LessonRecord>,
+    /// The learner's seed: problem prompts show this learner's own numbers.
+    pub learner_seed: u64,
 }
 
 /// Lays out a whole lesson at `width` columns.
 pub fn lesson(lesson: &Lesson, width: usize, ctx: &Context<'_>) -> LaidOut {
-    let mut renderer = blocks::Renderer::new(ctx, &lesson.file);
+    let mut renderer = blocks::Renderer::new(ctx, &lesson.file, &lesson.slug);
     let mut out = LaidOut::default();
     for (i, block) in lesson.blocks.iter().enumerate() {
         if i > 0 {
@@ -108,6 +110,7 @@ mod tests {
             theme: Theme::new(ascii, false),
             lesson_number: 3,
             record: None,
+            learner_seed: 0,
         };
         super::lesson(&lesson, width, &ctx)
             .lines
@@ -232,6 +235,7 @@ mod tests {
             theme: Theme::new(false, false),
             lesson_number: 1,
             record: Some(&record),
+            learner_seed: 0,
         };
         let text: Vec<String> = super::lesson(&lesson, 30, &ctx)
             .lines
@@ -254,6 +258,7 @@ mod tests {
             theme: Theme::new(false, false),
             lesson_number: 1,
             record: None,
+            learner_seed: 0,
         };
         let out = super::lesson(&lesson, 4, &ctx);
         // "A", "", "b c", "d e", "", "f"
