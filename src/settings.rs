@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 use crate::cli::Cli;
+use crate::figure::Colors;
 
 /// Resolved global settings shared by every subcommand.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -14,6 +15,8 @@ pub struct Settings {
     pub ascii: bool,
     /// Use colour (false when `NO_COLOR` is set to anything non-empty).
     pub color: bool,
+    /// How many colours figures may use (from `COLORTERM` and `TERM`).
+    pub colors: Colors,
     /// Directory holding the progress file; `None` when no location can be found.
     pub home: Option<PathBuf>,
 }
@@ -36,10 +39,12 @@ impl Settings {
                     .map(PathBuf::from)
             })
             .or_else(default_home);
+        let color = var("NO_COLOR").is_none_or(|v| v.is_empty());
         Settings {
             course_dir: cli.course.clone(),
             ascii: cli.ascii || !locale_is_utf8(&var),
-            color: var("NO_COLOR").is_none_or(|v| v.is_empty()),
+            color,
+            colors: Colors::detect(color, &var),
             home,
         }
     }

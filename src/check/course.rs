@@ -42,6 +42,7 @@ pub struct Tally {
     pub equations: usize,
     pub problems: usize,
     pub claims: usize,
+    pub figures: usize,
 }
 
 /// Checks every lesson of `course`, drawing each problem for `seeds` learners.
@@ -125,6 +126,10 @@ impl Walker {
                         }
                     }
                 }
+                Err(e) => self.findings.push(e.into()),
+            },
+            BlockKind::Figure(figure) => match figure.as_ref() {
+                Ok(_) => self.tally.figures += 1,
                 Err(e) => self.findings.push(e.into()),
             },
             BlockKind::Code { .. } | BlockKind::Rule => {}

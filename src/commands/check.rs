@@ -13,8 +13,8 @@ pub fn run(settings: &Settings, seeds: u32) -> anyhow::Result<ExitCode> {
         println!("{}", super::one_line(&f.to_string()));
     }
     let summary = format!(
-        "{} lessons, {} equations, {} problems ({} seeds each), {} computed claims",
-        tally.lessons, tally.equations, tally.problems, seeds, tally.claims
+        "{} lessons, {} equations, {} problems ({} seeds each), {} computed claims, {} figures",
+        tally.lessons, tally.equations, tally.problems, seeds, tally.claims, tally.figures
     );
     if findings.is_empty() {
         println!("ok: {summary}");

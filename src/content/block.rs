@@ -4,6 +4,7 @@
 use super::claim::Claim;
 use super::error::ContentError;
 use super::problem::ProblemSpec;
+use crate::figure::Figure;
 
 /// One top-level (or nested) block of a lesson and the source line where it starts.
 #[derive(Debug, Clone, PartialEq)]
@@ -42,6 +43,8 @@ pub enum BlockKind {
     Problem(Box<Result<ProblemSpec, ContentError>>),
     /// A ```` ```eval ```` fence: the computed claims backing the prose above it.
     Claims(Result<Vec<Claim>, ContentError>),
+    /// A ```` ```figure ```` fence, its data already evaluated.
+    Figure(Box<Result<Figure, ContentError>>),
 }
 
 /// A column alignment of a table.

@@ -9,7 +9,7 @@ use pulldown_cmark::{
 };
 
 use super::block::{Align, Block, BlockKind, Emphasis, Inline};
-use super::{claim, problem};
+use super::{claim, figure, problem};
 
 /// Parses a whole markdown text. `file` names it in errors of problem and eval blocks;
 /// `first_line` is the file line of the text's first line (1 for a lesson file).
@@ -276,6 +276,7 @@ impl Builder<'_> {
         let kind = match lang.as_str() {
             "problem" => BlockKind::Problem(Box::new(problem::parse(self.file, line, &text))),
             "eval" => BlockKind::Claims(claim::parse(self.file, line, &text)),
+            "figure" => BlockKind::Figure(Box::new(figure::parse(self.file, line, &text))),
             "math" => BlockKind::DisplayMath(text.trim().to_string()),
             _ => BlockKind::Code { lang, text },
         };
@@ -333,6 +334,7 @@ mod tests {
                     BlockKind::DisplayMath(_) => "math",
                     BlockKind::Problem(_) => "problem",
                     BlockKind::Claims(_) => "claims",
+                    BlockKind::Figure(_) => "figure",
                 };
                 (name, b.line)
             })

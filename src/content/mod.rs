@@ -7,6 +7,7 @@
 pub mod block;
 pub mod claim;
 pub mod error;
+pub mod figure;
 pub mod markdown;
 pub mod problem;
 mod source;

@@ -70,6 +70,12 @@ impl<'a> Renderer<'a> {
                 self.problem(spec, width, out);
             }
             BlockKind::Claims(claims) => self.claims(claims, width, out),
+            BlockKind::Figure(figure) => match figure.as_ref() {
+                Ok(figure) => out.extend(figure.render(width, &self.theme().figure_look())),
+                Err(err) => {
+                    out.extend(wrap(&[Span::styled(err.to_string(), self.theme().error())], width))
+                }
+            },
         }
     }
 

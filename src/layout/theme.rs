@@ -5,11 +5,15 @@
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::symbols::border;
 
+use crate::figure::{Colors, Look};
+
 /// The drawing choices for one session.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Theme {
     pub ascii: bool,
     pub color: bool,
+    /// Colours a figure's ramp may use; by default 256 colours when colour is allowed.
+    pub ramp: Colors,
 }
 
 /// Box borders in 7-bit ASCII (ratatui ships none).
@@ -26,7 +30,19 @@ pub const ASCII_BORDER: border::Set = border::Set {
 
 impl Theme {
     pub fn new(ascii: bool, color: bool) -> Theme {
-        Theme { ascii, color }
+        let ramp = if color { Colors::Indexed256 } else { Colors::None };
+        Theme { ascii, color, ramp }
+    }
+
+    /// The colour depth the terminal reported (`COLORTERM`, `TERM`), within `color`.
+    pub fn with_ramp(self, ramp: Colors) -> Theme {
+        let ramp = if self.color { ramp } else { Colors::None };
+        Theme { ramp, ..self }
+    }
+
+    /// How figures may draw with this theme.
+    pub fn figure_look(&self) -> Look {
+        Look { ascii: self.ascii, colors: self.ramp }
     }
 
     /// The style with `fg` only when colour is allowed.

@@ -1,0 +1,34 @@
+//! The ```` ```figure ```` block: TOML naming a figure kind and evaluator expressions for
+//! its data. The data are evaluated here, once per lesson load, so drawing at any width
+//! only lays out numbers that are already known and checked.
+
+use super::error::ContentError;
+use crate::figure::{Figure, FigureSpec};
+
+/// Parses and evaluates the body of a figure fence whose opening line is `fence_line`.
+pub fn parse(file: &str, fence_line: usize, body: &str) -> Result<Figure, ContentError> {
+    let spec: FigureSpec = toml::from_str(body)
+        .map_err(|e| ContentError::from_toml(file, fence_line + 1, body, &e))?;
+    spec.evaluate()
+        .map_err(|e| ContentError::new(file, fence_line, format!("figure: {e}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_good_figure_evaluates_and_a_bad_one_names_its_line() {
+        let ok = parse("f.md", 10, "kind = \"bars\"\ndata = \"[1, 2, 3]\"\nlabels = [\"a\", \"b\", \"c\"]\n");
+        assert!(ok.is_ok(), "{ok:?}");
+        let err = parse("f.md", 10, "kind = \"heatmap\"\ndata = \"softmax([1, 2]) @ [1]\"\n").unwrap_err();
+        assert_eq!(err.line, 10);
+        assert!(err.message.starts_with("figure: data:"), "{}", err.message);
+        let err = parse("f.md", 10, "kind = \"pie\"\ndata = \"1\"\n").unwrap_err();
+        assert_eq!(err.line, 11);
+        let err = parse("f.md", 10, "kind = \"bars\"\ndata = \"[1, 2]\"\nlabels = [\"a\"]\n").unwrap_err();
+        assert!(err.message.contains("labels"), "{}", err.message);
+        let err = parse("f.md", 10, "kind = \"line\"\ndata = \"[1, 1/0]\"\n").unwrap_err();
+        assert!(err.message.contains("finite"), "{}", err.message);
+    }
+}
