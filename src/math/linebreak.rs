@@ -1,0 +1,104 @@
+//! Breaking a display equation that is wider than the pane.
+//!
+//! Like a typesetter: only at the top level, before a relation or a binary operator (so
+//! the continuation line starts with `=` or `+` and says what it continues) or after
+//! punctuation. Continuation lines are indented: a relation lines up under the first
+//! relation, anything else under the right-hand side. Greedy: each line takes as many
+//! pieces as fit; a piece wider than the pane overflows, and the reader marks it.
+
+use super::ast::Class;
+use super::block::Block;
+use super::layout::Laid;
+
+/// The lines of a laid-out top-level list at `width`.
+pub fn lines(laid: Laid, width: usize) -> Vec<Block> {
+    let Laid {
+        blocks,
+        gaps,
+        classes,
+    } = laid;
+    let n = blocks.len();
+    // pos[k]: width of items 0..k with their gaps.
+    let mut pos = Vec::with_capacity(n + 1);
+    pos.push(0);
+    for i in 0..n {
+        pos.push(pos[i] + gaps[i] + blocks[i].width());
+    }
+    if pos[n] <= width {
+        return vec![Block::hcat_spaced(&blocks, &gaps)];
+    }
+    let breakable: Vec<bool> = (0..n)
+        .map(|k| {
+            k > 0
+                && (matches!(classes[k], Some(Class::Rel | Class::Bin))
+                    || classes[k - 1] == Some(Class::Punct))
+        })
+        .collect();
+    let seg = |s: usize, k: usize| pos[k] - pos[s] - gaps[s];
+
+    let mut cuts = Vec::new();
+    let mut s = 0;
+    let mut rel: Option<(usize, usize)> = None;
+    while s < n {
+        let indent = if cuts.is_empty() {
+            0
+        } else {
+            indent(rel, classes[s], width)
+        };
+        let mut best = None;
+        let mut first = None;
+        for k in s + 1..=n {
+            if k < n && !breakable[k] {
+                continue;
+            }
+            first.get_or_insert(k);
+            if indent + seg(s, k) <= width {
+                best = Some(k);
+            } else {
+                break;
+            }
+        }
+        let (k, indent) = match (best, first) {
+            (Some(k), _) => (k, indent),
+            (None, Some(f)) if seg(s, f) <= width => (f, 0),
+            (None, f) => (f.unwrap_or(n), indent),
+        };
+        if cuts.is_empty() {
+            rel = (s..k)
+                .find(|&i| classes[i] == Some(Class::Rel))
+                .map(|i| (pos[i] + gaps[i], blocks[i].width()));
+        }
+        cuts.push((s, k, indent));
+        s = k;
+        while s < n && classes[s].is_none() {
+            s += 1;
+        }
+    }
+
+    let mut blocks: Vec<Option<Block>> = blocks.into_iter().map(Some).collect();
+    cuts.into_iter()
+        .map(|(s, k, indent)| {
+            let mut parts = Vec::with_capacity(k - s);
+            let mut line_gaps = Vec::with_capacity(k - s);
+            for i in s..k {
+                line_gaps.push(if i == s { indent } else { gaps[i] });
+                parts.push(blocks[i].take().unwrap_or_else(Block::empty));
+            }
+            Block::hcat_spaced(&parts, &line_gaps)
+        })
+        .collect()
+}
+
+/// The indent of a continuation line starting with an item of class `first`.
+fn indent(rel: Option<(usize, usize)>, first: Option<Class>, width: usize) -> usize {
+    let fallback = 2.min(width / 4);
+    let Some((col, w)) = rel else {
+        return fallback;
+    };
+    let at = if first == Some(Class::Rel) {
+        col
+    } else {
+        col + w + 1
+    };
+    if at > width / 2 { fallback } else { at }
+}
