@@ -202,6 +202,16 @@ impl Node {
         }
     }
 
+    /// An operator drawn larger than a letter (⎲⎳, ┬─┬, ⌠⌡), which needs a cell of air
+    /// even before a parenthesis.
+    pub fn is_drawn_operator(&self) -> bool {
+        match self {
+            Node::BigOp { kind, .. } => *kind != BigKind::Glyph,
+            Node::Scripts { base, .. } => base.is_drawn_operator(),
+            _ => false,
+        }
+    }
+
     /// The class this node shows to its left and right neighbours.
     pub fn classes(&self) -> (Class, Class) {
         match self {

@@ -109,6 +109,13 @@ impl Block {
         self.core.unwrap_or((0, self.rows.len() - 1))
     }
 
+    /// Sets the core rows (an accent or brace row is not core).
+    pub fn with_core(mut self, top: usize, bottom: usize) -> Block {
+        let last = self.rows.len() - 1;
+        self.core = Some((top.min(last), bottom.min(last)));
+        self
+    }
+
     /// Marks the whole block as overhang (a script column).
     pub fn overhang(mut self) -> Block {
         self.core = None;

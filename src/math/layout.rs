@@ -83,12 +83,13 @@ impl Ctx {
             Node::Accent { kind, body } => {
                 let b = self.node(body, style);
                 let mark = Block::text(&glyphs::accent(*kind, b.width(), self.ascii));
+                let (base, (top, bottom)) = (b.baseline(), b.core());
                 if *kind == AccentKind::Underline {
-                    let base = b.baseline();
                     Block::vstack(vec![(b, HAlign::Center), (mark, HAlign::Center)], 0, base)
+                        .with_core(top, bottom)
                 } else {
-                    let base = b.baseline();
                     Block::vstack(vec![(mark, HAlign::Center), (b, HAlign::Center)], 1, base)
+                        .with_core(top + 1, bottom + 1)
                 }
             }
             Node::Brace { over, body } => self.brace(*over, body, None, style),
@@ -257,48 +258,54 @@ impl Ctx {
     /// bottom rows when the equation allows it, otherwise raised above the base's top
     /// row and lowered below its bottom row (onto them, for bases taller than a row).
     fn side_scripts(&self, base: Block, sub: Option<&Node>, sup: Option<&Node>, apart: bool) -> Block {
-        let (h, b) = (base.height(), base.baseline());
+        let b = base.baseline();
+        let (top, bottom) = base.core();
+        let (top, bottom) = (top.min(b), bottom.max(b));
+        let one_row = top == bottom;
         if self.compact && !apart {
             let sub_s = sub.map(|s| scripts::compact(s, false));
             let sup_s = sup.map(|s| scripts::compact(s, true));
             if !matches!(sub_s, Some(None)) && !matches!(sup_s, Some(None)) {
-                let (sub_s, sup_s) = (sub_s.flatten().unwrap_or_default(), sup_s.flatten().unwrap_or_default());
-                let column = if h == 1 {
+                let (sub_s, sup_s) = (
+                    sub_s.flatten().unwrap_or_default(),
+                    sup_s.flatten().unwrap_or_default(),
+                );
+                let column = if one_row {
                     Block::text(&(sub_s + &sup_s))
                 } else {
-                    let mut rows = vec![String::new(); h];
+                    let mut rows = vec![String::new(); bottom - top + 1];
                     rows[0] = sup_s;
-                    rows[h - 1] = sub_s;
-                    Block::column(rows, b)
+                    rows[bottom - top] = sub_s;
+                    Block::column(rows, b - top)
                 };
                 return Block::hcat(&[base, column.overhang()]);
             }
         }
+        // Rows in the base's coordinates; the superscript may start above row 0.
         let sup_b = sup.map(|s| self.node(s, Style::Script));
         let sub_b = sub.map(|s| self.node(s, Style::Script));
-        let sup_h = sup_b.as_ref().map_or(0, Block::height);
-        // Column row that lines up with the base's top row.
-        let anchor = match &sup_b {
-            Some(_) if h == 1 => sup_h,
-            Some(_) => sup_h - 1,
-            None => 0,
-        };
-        let sub_start = anchor + if h == 1 { 1 } else { h - 1 };
-        let mut parts = Vec::with_capacity(3);
-        let mut filled = 0;
+        let (b, top, bottom) = (b as isize, top as isize, bottom as isize);
+        let sup_bottom = top - isize::from(one_row);
+        let sub_top = bottom + isize::from(one_row);
+        let sup_top = sup_b.as_ref().map(|s| sup_bottom + 1 - s.height() as isize);
+        let col_top = sup_top.unwrap_or(b).min(b);
+        let mut cursor = col_top;
+        let mut parts = Vec::with_capacity(4);
         if let Some(s) = sup_b {
             parts.push((s, HAlign::Left));
-            filled = sup_h;
+            cursor = sup_bottom + 1;
         }
         if let Some(s) = sub_b {
-            if sub_start > filled {
-                parts.push((Block::blank(0, sub_start - filled, 0), HAlign::Left));
+            if sub_top > cursor {
+                parts.push((Block::blank(0, (sub_top - cursor) as usize, 0), HAlign::Left));
             }
+            cursor = sub_top.max(cursor) + s.height() as isize;
             parts.push((s, HAlign::Left));
-        } else if filled <= anchor + b {
-            parts.push((Block::blank(0, anchor + b + 1 - filled, 0), HAlign::Left));
         }
-        let column = Block::vstack(parts, 0, 0).with_baseline(anchor + b);
+        if cursor <= b {
+            parts.push((Block::blank(0, (b - cursor + 1) as usize, 0), HAlign::Left));
+        }
+        let column = Block::vstack(parts, 0, 0).with_baseline((b - col_top) as usize);
         Block::hcat(&[base, column.overhang()])
     }
 
@@ -306,17 +313,18 @@ impl Ctx {
         let b = self.node(body, style);
         let row = Block::text(&glyphs::brace(over, b.width(), self.ascii));
         let label = label.map(|l| (self.node(l, Style::Script), HAlign::Center));
-        let base = b.baseline();
+        let (base, (top, bottom)) = (b.baseline(), b.core());
         if over {
             let mut parts: Vec<_> = label.into_iter().collect();
-            let at = parts.len() + 1;
+            let above = parts.iter().map(|(l, _)| l.height()).sum::<usize>() + 1;
             parts.push((row, HAlign::Center));
             parts.push((b, HAlign::Center));
-            Block::vstack(parts, at, base)
+            let at = parts.len() - 1;
+            Block::vstack(parts, at, base).with_core(top + above, bottom + above)
         } else {
             let mut parts = vec![(b, HAlign::Center), (row, HAlign::Center)];
             parts.extend(label);
-            Block::vstack(parts, 0, base)
+            Block::vstack(parts, 0, base).with_core(top, bottom)
         }
     }
 
@@ -353,7 +361,9 @@ impl Ctx {
             EnvKind::Aligned if j % 2 == 0 => 0,
             _ => 2,
         };
-        let tall = cells.iter().flatten().any(|c| c.height() > 1);
+        // Rows are spaced apart only when some cell is taller than a row by more than
+        // its scripts.
+        let tall = cells.iter().flatten().any(|c| c.core().0 != c.core().1);
         let mut lines = Vec::with_capacity(cells.len() * 2);
         for (i, row) in cells.into_iter().enumerate() {
             if i > 0 && tall {

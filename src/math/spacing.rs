@@ -19,6 +19,7 @@ pub enum Edge {
 pub struct Spec {
     pub classes: Option<(Class, Class)>,
     pub edges: (Edge, Edge),
+    pub drawn: bool,
 }
 
 impl Spec {
@@ -29,6 +30,7 @@ impl Spec {
                 n => Some(n.classes()),
             },
             edges: edges(node),
+            drawn: node.is_drawn_operator(),
         }
     }
 }
@@ -67,7 +69,7 @@ const TABLE: [[i8; 8]; 8] = [
     [0, 0, 0, 0, 0, 0, 0, 0],        // Open
     [0, 1, -2, -3, 0, 0, 0, -1],     // Close
     [-1, -1, 0, -1, -1, -1, -1, -1], // Punct
-    [-1, 1, -2, -3, -1, 0, -1, -1],  // Inner
+    [-1, 1, -2, -3, -1, 0, 0, -1],   // Inner (no space before punctuation)
 ];
 
 fn index(c: Class) -> usize {
@@ -139,6 +141,9 @@ pub fn space(specs: &[Spec], script: bool, lead: Option<Class>) -> (Vec<usize>, 
             if g == 0 && adjacent && (word(pe, spec.edges.0) || word(spec.edges.0, pe)) {
                 g = 1;
             }
+            if g == 0 && !script && i > 0 && specs[i - 1].drawn {
+                g = 1;
+            }
             gaps[i] = if after_sign { 0 } else { g };
         }
         after_sign = sign[i];
@@ -155,6 +160,7 @@ mod tests {
         Spec {
             classes: Some((c, c)),
             edges: (Edge::Other, Edge::Other),
+            drawn: false,
         }
     }
 
