@@ -9,7 +9,7 @@ use super::spacing::{self, Spec};
 
 impl Ctx {
     pub fn line(&self, nodes: &[Node], script: bool, lead: Option<Class>) -> String {
-        let specs: Vec<Spec> = nodes.iter().map(Spec::of).collect();
+        let specs: Vec<Spec> = nodes.iter().map(|n| Spec::of(n, true)).collect();
         let (gaps, classes) = spacing::space(&specs, script, lead);
         let mut out = String::new();
         for (i, node) in nodes.iter().enumerate() {

@@ -33,7 +33,7 @@ pub struct Laid {
 
 impl Ctx {
     pub fn list(&self, nodes: &[Node], style: Style, lead: Option<Class>) -> Laid {
-        let specs: Vec<Spec> = nodes.iter().map(Spec::of).collect();
+        let specs: Vec<Spec> = nodes.iter().map(|n| Spec::of(n, false)).collect();
         let (gaps, classes) = spacing::space(&specs, style == Style::Script, lead);
         let blocks = nodes.iter().map(|n| self.node(n, style)).collect();
         Laid {

@@ -6,10 +6,11 @@
 //! so nothing later can copy them into the output or into an error message.
 
 use super::MathError;
+use super::parser::MAX_DEPTH;
 
 /// Longer input is refused: real equations are a few hundred characters, and the cap
 /// bounds the work and the size of the drawing.
-pub const MAX_CHARS: usize = 2000;
+pub const MAX_CHARS: usize = 4000;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Tok<'a> {
@@ -39,6 +40,9 @@ pub struct Token<'a> {
 pub fn tokenize(src: &str) -> Result<Vec<Token<'_>>, MathError> {
     let mut out = Vec::with_capacity(src.len());
     let mut chars = src.char_indices().enumerate().peekable();
+    // Braces are counted here so that deep nesting is reported at the brace that goes
+    // too deep, even in input that is also too long.
+    let mut braces = 0usize;
     while let Some((i, (_, c))) = chars.next() {
         let col = i + 1;
         check_char(c, col)?;
@@ -65,8 +69,20 @@ pub fn tokenize(src: &str) -> Result<Vec<Token<'_>>, MathError> {
                     Tok::Cmd(&src[start..start + d.len_utf8()])
                 }
             },
-            '{' => Tok::Open,
-            '}' => Tok::Close,
+            '{' => {
+                braces += 1;
+                if braces > MAX_DEPTH {
+                    return Err(MathError::new(
+                        col,
+                        format!("nesting deeper than {MAX_DEPTH} levels"),
+                    ));
+                }
+                Tok::Open
+            }
+            '}' => {
+                braces = braces.saturating_sub(1);
+                Tok::Close
+            }
             '^' => Tok::Sup,
             '_' => Tok::Sub,
             '&' => Tok::Amp,

@@ -40,29 +40,30 @@ pub fn lines(laid: Laid, width: usize) -> Vec<Block> {
     let mut s = 0;
     let mut rel: Option<(usize, usize)> = None;
     while s < n {
-        let indent = if cuts.is_empty() {
-            0
+        // The aligned indent if a piece fits after it, else a small one, else none.
+        let indents = if cuts.is_empty() {
+            [0, 0, 0]
         } else {
-            indent(rel, classes[s], width)
+            [indent(rel, classes[s], width), 2.min(width / 4), 0]
         };
-        let mut best = None;
-        let mut first = None;
-        for k in s + 1..=n {
-            if k < n && !breakable[k] {
-                continue;
-            }
-            first.get_or_insert(k);
-            if indent + seg(s, k) <= width {
+        let fit = |indent: usize| {
+            let mut best = None;
+            for k in s + 1..=n {
+                if k < n && !breakable[k] {
+                    continue;
+                }
+                if indent + seg(s, k) > width {
+                    break;
+                }
                 best = Some(k);
-            } else {
-                break;
             }
-        }
-        let (k, indent) = match (best, first) {
-            (Some(k), _) => (k, indent),
-            (None, Some(f)) if seg(s, f) <= width => (f, 0),
-            (None, f) => (f.unwrap_or(n), indent),
+            best.map(|k| (k, indent))
         };
+        let overflow = || {
+            let k = (s + 1..=n).find(|&k| k == n || breakable[k]).unwrap_or(n);
+            (k, 0)
+        };
+        let (k, indent) = indents.into_iter().find_map(fit).unwrap_or_else(overflow);
         if cuts.is_empty() {
             rel = (s..k)
                 .find(|&i| classes[i] == Some(Class::Rel))
@@ -89,16 +90,11 @@ pub fn lines(laid: Laid, width: usize) -> Vec<Block> {
         .collect()
 }
 
-/// The indent of a continuation line starting with an item of class `first`.
+/// The aligned indent of a continuation line starting with an item of class `first`.
 fn indent(rel: Option<(usize, usize)>, first: Option<Class>, width: usize) -> usize {
-    let fallback = 2.min(width / 4);
-    let Some((col, w)) = rel else {
-        return fallback;
-    };
-    let at = if first == Some(Class::Rel) {
-        col
-    } else {
-        col + w + 1
-    };
-    if at > width / 2 { fallback } else { at }
+    match rel {
+        Some((col, _)) if first == Some(Class::Rel) => col,
+        Some((col, w)) => col + w + 1,
+        None => 2.min(width / 4),
+    }
 }

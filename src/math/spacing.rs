@@ -23,10 +23,12 @@ pub struct Spec {
 }
 
 impl Spec {
-    pub fn of(node: &Node) -> Spec {
+    /// `linear`: a fraction written `a/b` on one line spaces like a letter.
+    pub fn of(node: &Node, linear: bool) -> Spec {
         Spec {
             classes: match node {
                 Node::Space(_) => None,
+                Node::Frac { bar: true, .. } if linear => Some((Class::Ord, Class::Ord)),
                 n => Some(n.classes()),
             },
             edges: edges(node),
