@@ -16,12 +16,17 @@ impl Ctx {
             push_spaces(&mut out, gaps[i]);
             let text = self.inline_node(node, script);
             // A fraction next to a factor is bracketed: `(1/2)x`, not `1/2x`.
-            let factor = |j: Option<usize>| {
-                j.and_then(|j| classes.get(j).copied().flatten())
-                    .is_some_and(|c| matches!(c, Class::Ord | Class::Inner | Class::Op))
-            };
+            let class = |j: Option<usize>| j.and_then(|j| classes.get(j).copied().flatten());
+            let before = matches!(
+                class(i.checked_sub(1)),
+                Some(Class::Ord | Class::Inner | Class::Op | Class::Close)
+            );
+            let after = matches!(
+                class(Some(i + 1)),
+                Some(Class::Ord | Class::Inner | Class::Op | Class::Open)
+            );
             let is_frac = matches!(node, Node::Frac { bar: true, .. });
-            if is_frac && (factor(i.checked_sub(1)) || factor(Some(i + 1))) {
+            if is_frac && (before || after) {
                 out.push('(');
                 out.push_str(&text);
                 out.push(')');

@@ -353,12 +353,12 @@ impl Ctx {
         }
         let align = |j: usize| match kind {
             EnvKind::Array => cols.get(j).copied().unwrap_or(Align::Center),
-            EnvKind::Aligned if j % 2 == 0 => Align::Right,
+            EnvKind::Aligned if j.is_multiple_of(2) => Align::Right,
             EnvKind::Aligned | EnvKind::Cases => Align::Left,
             _ => Align::Center,
         };
         let gap = |j: usize| match kind {
-            EnvKind::Aligned if j % 2 == 0 => 0,
+            EnvKind::Aligned if j.is_multiple_of(2) => 0,
             _ => 2,
         };
         // Rows are spaced apart only when some cell is taller than a row by more than
@@ -384,9 +384,9 @@ impl Ctx {
                 gaps.push(0);
                 parts.push(Block::space(free - left));
             }
-            for j in n..ncols {
+            for (j, w) in widths.iter().enumerate().skip(n) {
                 gaps.push(gap(j.saturating_sub(1)));
-                parts.push(Block::space(widths[j]));
+                parts.push(Block::space(*w));
             }
             lines.push((Block::hcat_spaced(&parts, &gaps), HAlign::Left));
         }

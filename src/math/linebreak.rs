@@ -48,10 +48,7 @@ pub fn lines(laid: Laid, width: usize) -> Vec<Block> {
         };
         let fit = |indent: usize| {
             let mut best = None;
-            for k in s + 1..=n {
-                if k < n && !breakable[k] {
-                    continue;
-                }
+            for k in (s + 1..=n).filter(|&k| k == n || breakable[k]) {
                 if indent + seg(s, k) > width {
                     break;
                 }

@@ -86,17 +86,18 @@ impl<'a> Parser<'a> {
         let font = self.font;
         let mut out = Vec::new();
         while let Some(t) = self.peek() {
-            let ends = match t.tok {
-                Tok::Close => stop == Stop::Brace || Err(unmatched("'}'", t.col))?,
-                Tok::Char(']') => stop == Stop::Bracket,
-                Tok::Amp => stop == Stop::Env || Err(outside("'&'", t.col))?,
-                Tok::RowSep => stop == Stop::Env || Err(outside("'\\\\'", t.col))?,
-                Tok::Cmd("end") => stop == Stop::Env || Err(unmatched("\\end", t.col))?,
-                Tok::Cmd("right") => stop == Stop::Right || Err(unmatched("\\right", t.col))?,
-                _ => false,
-            };
-            if ends {
+            if t.tok == Tok::Char(']') && stop == Stop::Bracket {
                 break;
+            }
+            if let Some((closes, what)) = closer(t.tok) {
+                if closes == stop {
+                    break;
+                }
+                let message = match closes {
+                    Stop::Env if what != "\\end" => format!("{what} outside an environment"),
+                    _ => format!("{what} without a matching opening"),
+                };
+                return Err(MathError::new(t.col, message));
             }
             if matches!(t.tok, Tok::Sup | Tok::Sub | Tok::Prime) {
                 let base = out.pop().unwrap_or(Node::Group(Vec::new()));
@@ -728,12 +729,16 @@ impl<'a> Parser<'a> {
     }
 }
 
-fn unmatched(what: &str, col: usize) -> MathError {
-    MathError::new(col, format!("{what} without a matching opening"))
-}
-
-fn outside(what: &str, col: usize) -> MathError {
-    MathError::new(col, format!("{what} outside an environment"))
+/// The tokens that end a list, with the list they end and their name for errors.
+fn closer(tok: Tok<'_>) -> Option<(Stop, &'static str)> {
+    match tok {
+        Tok::Close => Some((Stop::Brace, "'}'")),
+        Tok::Amp => Some((Stop::Env, "'&'")),
+        Tok::RowSep => Some((Stop::Env, "'\\\\'")),
+        Tok::Cmd("end") => Some((Stop::Env, "\\end")),
+        Tok::Cmd("right") => Some((Stop::Right, "\\right")),
+        _ => None,
+    }
 }
 
 fn delim_class(d: Delim) -> Class {
