@@ -33,9 +33,13 @@ pub struct Laid {
 
 impl Ctx {
     pub fn list(&self, nodes: &[Node], style: Style, lead: Option<Class>) -> Laid {
-        let specs: Vec<Spec> = nodes.iter().map(|n| Spec::of(n, false)).collect();
+        let blocks: Vec<Block> = nodes.iter().map(|n| self.node(n, style)).collect();
+        let specs: Vec<Spec> = nodes
+            .iter()
+            .zip(&blocks)
+            .map(|(n, b)| Spec::of(n, b.core().0 == b.core().1))
+            .collect();
         let (gaps, classes) = spacing::space(&specs, style == Style::Script, lead);
-        let blocks = nodes.iter().map(|n| self.node(n, style)).collect();
         Laid {
             blocks,
             gaps,

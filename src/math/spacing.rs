@@ -23,13 +23,17 @@ pub struct Spec {
 }
 
 impl Spec {
-    /// `linear`: a fraction written `a/b` on one line spaces like a letter.
-    pub fn of(node: &Node, linear: bool) -> Spec {
+    /// `flat`: the node is drawn on one row, so a fraction (written `a/b`) spaces
+    /// like a letter and brackets like ordinary brackets.
+    pub fn of(node: &Node, flat: bool) -> Spec {
         Spec {
             classes: match node {
                 Node::Space(_) => None,
-                Node::Frac { bar: true, .. } if linear => Some((Class::Ord, Class::Ord)),
-                n => Some(n.classes()),
+                Node::Frac { bar: true, .. } if flat => Some((Class::Ord, Class::Ord)),
+                n => match n.classes() {
+                    (Class::Open, Class::Inner) if flat => Some((Class::Open, Class::Close)),
+                    c => Some(c),
+                },
             },
             edges: edges(node),
             drawn: node.is_drawn_operator(),
