@@ -142,5 +142,7 @@ fn text_keeps_its_spaces_and_empty_input_draws_nothing() {
     assert_eq!(uni(r"x \text{ if } y", 80), ["x if y"]);
     assert_eq!(uni(r"\text{a  b}", 80), ["a b"]);
     assert!(uni("", 80).is_empty());
+    // Empty scripts leave no blank row behind.
+    assert_eq!(uni("x^{}", 80), ["x"]);
     assert!(uni("  ", 80).is_empty());
 }

@@ -72,10 +72,10 @@ pub fn display(tex: &str, width: usize, opts: &Options) -> Result<Vec<String>, M
             r
         }));
     }
-    if rows.iter().all(String::is_empty) {
-        rows.clear();
-    }
-    Ok(rows)
+    // Empty scripts and radicands can leave blank rows at the edges.
+    let first = rows.iter().position(|r| !r.is_empty()).unwrap_or(rows.len());
+    let last = rows.iter().rposition(|r| !r.is_empty()).map_or(first, |i| i + 1);
+    Ok(rows.drain(first..last).collect())
 }
 
 /// Lays out inline math as one line: Unicode super/subscripts where every script of
