@@ -109,3 +109,12 @@ fn other_misuse_is_reported_with_its_column() {
     assert_eq!(err("cost $5").column, 6);
     assert_eq!(err(r"\text{\foo}").column, 7);
 }
+
+/// Inputs the fuzzer found; each once broke an invariant.
+#[test]
+fn fuzz_regressions() {
+    // A backslash before a newline echoed the newline in "unknown command".
+    let e = err("Fe\\\n_e_lll");
+    assert_eq!((e.column, e.message.as_str()), (7, "double subscript"));
+    assert_eq!(display("a\\\tb", 80, &Options::default()).unwrap(), ["a b"]);
+}

@@ -64,6 +64,8 @@ pub fn tokenize(src: &str) -> Result<Vec<Token<'_>>, MathError> {
                     check_len(last + 1)?;
                     Tok::Cmd(&src[start..end])
                 }
+                // `\` before a tab or newline is a control space, like `\ `.
+                Some((_, (_, d))) if d.is_whitespace() => Tok::Cmd(" "),
                 Some((j, (start, d))) => {
                     check_char(d, j + 1)?;
                     Tok::Cmd(&src[start..start + d.len_utf8()])

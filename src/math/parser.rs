@@ -100,7 +100,14 @@ impl<'a> Parser<'a> {
                 return Err(MathError::new(t.col, message));
             }
             if matches!(t.tok, Tok::Sup | Tok::Sub | Tok::Prime) {
-                let base = out.pop().unwrap_or(Node::Group(Vec::new()));
+                // Scripts after a space (or at the start) have an empty base.
+                let base = match out.pop() {
+                    Some(space @ Node::Space(_)) => {
+                        out.push(space);
+                        Node::Group(Vec::new())
+                    }
+                    other => other.unwrap_or(Node::Group(Vec::new())),
+                };
                 out.push(self.scripts(base)?);
             } else if let Some(node) = self.atom()? {
                 out.push(self.scripts(node)?);
