@@ -133,6 +133,12 @@ fn long_equations_break_before_operators_with_indented_continuations() {
 }
 
 #[test]
+fn breaks_inside_brackets_only_when_nothing_else_fits() {
+    assert_eq!(uni("y=(a+b+c)+d", 15), ["y = (a + b + c)", "    + d"]);
+    assert_eq!(uni("y=(a+b+c)+d", 12), ["y = (a + b", "    + c) + d"]);
+}
+
+#[test]
 fn an_unbreakable_equation_overflows_instead_of_being_cut() {
     assert_eq!(uni(r"\left(a+b+c\right)", 5), ["(a + b + c)"]);
 }

@@ -44,8 +44,8 @@ impl Ctx {
             Node::Group(items) => self.line(items, script, None),
             Node::Classed { body, .. } => self.inline_node(body, script),
             Node::Frac { num, den, bar, .. } => {
-                let (n, d) = (self.operand(num, script), self.operand(den, script));
                 if *bar {
+                    let (n, d) = (self.operand(num, script), self.operand(den, script));
                     format!("{n}/{d}")
                 } else {
                     format!("binom({}, {})", self.inline_node(num, script), self.inline_node(den, script))

@@ -27,49 +27,36 @@ pub fn lines(laid: Laid, width: usize) -> Vec<Block> {
     if pos[n] <= width {
         return vec![Block::hcat_spaced(&blocks, &gaps)];
     }
-    let breakable: Vec<bool> = (0..n)
+    let widths: Vec<usize> = blocks.iter().map(Block::width).collect();
+    let pieces = Pieces {
+        pos,
+        gaps: &gaps,
+        classes: &classes,
+        widths,
+        width,
+    };
+    // Prefer breaks outside brackets; break inside them only if that avoids overflow.
+    let mut depth = 0usize;
+    let mut outside = Vec::with_capacity(n);
+    let anywhere: Vec<bool> = (0..n)
         .map(|k| {
-            k > 0
+            let ok = k > 0
                 && (matches!(classes[k], Some(Class::Rel | Class::Bin))
-                    || classes[k - 1] == Some(Class::Punct))
+                    || classes[k - 1] == Some(Class::Punct));
+            outside.push(ok && depth == 0);
+            match classes[k] {
+                Some(Class::Open) => depth += 1,
+                Some(Class::Close) => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+            ok
         })
         .collect();
-    let seg = |s: usize, k: usize| pos[k] - pos[s] - gaps[s];
-
-    let mut cuts = Vec::new();
-    let mut s = 0;
-    let mut rel: Option<(usize, usize)> = None;
-    while s < n {
-        // The aligned indent if a piece fits after it, else a small one, else none.
-        let indents = if cuts.is_empty() {
-            [0, 0, 0]
-        } else {
-            [indent(rel, classes[s], width), 2.min(width / 4), 0]
-        };
-        let fit = |indent: usize| {
-            let mut best = None;
-            for k in (s + 1..=n).filter(|&k| k == n || breakable[k]) {
-                if indent + seg(s, k) > width {
-                    break;
-                }
-                best = Some(k);
-            }
-            best.map(|k| (k, indent))
-        };
-        let overflow = || {
-            let k = (s + 1..=n).find(|&k| k == n || breakable[k]).unwrap_or(n);
-            (k, 0)
-        };
-        let (k, indent) = indents.into_iter().find_map(fit).unwrap_or_else(overflow);
-        if cuts.is_empty() {
-            rel = (s..k)
-                .find(|&i| classes[i] == Some(Class::Rel))
-                .map(|i| (pos[i] + gaps[i], blocks[i].width()));
-        }
-        cuts.push((s, k, indent));
-        s = k;
-        while s < n && classes[s].is_none() {
-            s += 1;
+    let mut cuts = pieces.cut(&outside);
+    if pieces.overflow(&cuts) > 0 {
+        let inside = pieces.cut(&anywhere);
+        if pieces.overflow(&inside) < pieces.overflow(&cuts) {
+            cuts = inside;
         }
     }
 
@@ -85,6 +72,72 @@ pub fn lines(laid: Laid, width: usize) -> Vec<Block> {
             Block::hcat_spaced(&parts, &line_gaps)
         })
         .collect()
+}
+
+/// Widths of a top-level list, for choosing breaks.
+struct Pieces<'a> {
+    /// `pos[k]`: width of items `0..k` with their gaps.
+    pos: Vec<usize>,
+    gaps: &'a [usize],
+    classes: &'a [Option<Class>],
+    widths: Vec<usize>,
+    width: usize,
+}
+
+impl Pieces<'_> {
+    /// Width of items `s..k` without the gap before `s`.
+    fn seg(&self, s: usize, k: usize) -> usize {
+        self.pos[k] - self.pos[s] - self.gaps[s]
+    }
+
+    /// Cells past the width, summed over lines `(start, end, indent)`.
+    fn overflow(&self, cuts: &[(usize, usize, usize)]) -> usize {
+        cuts.iter()
+            .map(|&(s, k, indent)| (indent + self.seg(s, k)).saturating_sub(self.width))
+            .sum()
+    }
+
+    /// Greedy lines `(start, end, indent)` using the break points in `breakable`.
+    fn cut(&self, breakable: &[bool]) -> Vec<(usize, usize, usize)> {
+        let (n, width, classes) = (self.widths.len(), self.width, self.classes);
+        let mut cuts = Vec::new();
+        let mut s = 0;
+        let mut rel: Option<(usize, usize)> = None;
+        while s < n {
+            // The aligned indent if a piece fits after it, else a small one, else none.
+            let indents = if cuts.is_empty() {
+                [0, 0, 0]
+            } else {
+                [indent(rel, classes[s], width), 2.min(width / 4), 0]
+            };
+            let fit = |indent: usize| {
+                let mut best = None;
+                for k in (s + 1..=n).filter(|&k| k == n || breakable[k]) {
+                    if indent + self.seg(s, k) > width {
+                        break;
+                    }
+                    best = Some(k);
+                }
+                best.map(|k| (k, indent))
+            };
+            let overflow = || {
+                let k = (s + 1..=n).find(|&k| k == n || breakable[k]).unwrap_or(n);
+                (k, 0)
+            };
+            let (k, indent) = indents.into_iter().find_map(fit).unwrap_or_else(overflow);
+            if cuts.is_empty() {
+                rel = (s..k)
+                    .find(|&i| classes[i] == Some(Class::Rel))
+                    .map(|i| (self.pos[i] + self.gaps[i], self.widths[i]));
+            }
+            cuts.push((s, k, indent));
+            s = k;
+            while s < n && classes[s].is_none() {
+                s += 1;
+            }
+        }
+        cuts
+    }
 }
 
 /// The aligned indent of a continuation line starting with an item of class `first`.
