@@ -39,7 +39,8 @@ fn bench(c: &mut Criterion) {
         });
     });
     group.throughput(Throughput::Elements(1));
-    let attention = r"\mathrm{Attention}(Q,K,V)=\mathrm{softmax}\left(\frac{QK^\top}{\sqrt{d_k}}\right)V";
+    let attention =
+        r"\mathrm{Attention}(Q,K,V)=\mathrm{softmax}\left(\frac{QK^\top}{\sqrt{d_k}}\right)V";
     group.bench_function("attention_display_80", |b| {
         b.iter(|| display(black_box(attention), 80, &opts));
     });

@@ -60,7 +60,10 @@ fn breakable_corpus_equations_fit_a_narrow_pane() {
         let wide = display(tex, 10_000, &opts).unwrap();
         let narrow = display(tex, 60, &opts).unwrap();
         let widest = |rows: &[String]| rows.iter().map(|r| r.width()).max().unwrap_or(0);
-        assert!(widest(&narrow) <= widest(&wide), "line {line}: breaking made it wider");
+        assert!(
+            widest(&narrow) <= widest(&wide),
+            "line {line}: breaking made it wider"
+        );
         if widest(&wide) <= 60 {
             assert_eq!(narrow, wide, "line {line}: broken although it fits");
         }

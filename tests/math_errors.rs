@@ -29,7 +29,10 @@ fn unbalanced_braces_point_at_the_unclosed_or_unopened_brace() {
 #[test]
 fn missing_arguments_point_at_the_command() {
     let e = err(r"y=\frac{a}");
-    assert_eq!((e.column, e.message.as_str()), (3, r"\frac is missing an argument"));
+    assert_eq!(
+        (e.column, e.message.as_str()),
+        (3, r"\frac is missing an argument")
+    );
     assert_eq!(err("x^").column, 2);
     assert_eq!(err(r"\sqrt").column, 1);
     assert_eq!(err(r"a_}").column, 2);
@@ -75,7 +78,10 @@ fn nesting_without_braces_hits_the_same_limit() {
     // column 64 * 5 + 1) is level 65.
     let tex = format!("{}{}", r"\frac".repeat(300), "x".repeat(301));
     let e = err(&tex);
-    assert_eq!((e.column, e.message.as_str()), (321, "nesting deeper than 64 levels"));
+    assert_eq!(
+        (e.column, e.message.as_str()),
+        (321, "nesting deeper than 64 levels")
+    );
     // Braced fractions spend two levels each (argument and group): the group of
     // fraction 32 opens level 65, at its brace, column 31 * 6 + 6.
     let tex = format!("{}x{}", r"\frac{".repeat(40), "}{y}".repeat(40));
@@ -88,7 +94,10 @@ fn nesting_without_braces_hits_the_same_limit() {
 #[test]
 fn control_characters_are_refused_and_never_echoed() {
     let e = err("\\text{\u{1b}]0;pwned\u{7}}");
-    assert_eq!((e.column, e.message.as_str()), (7, "control character U+001B"));
+    assert_eq!(
+        (e.column, e.message.as_str()),
+        (7, "control character U+001B")
+    );
     assert_eq!(err("a\u{0}").column, 2);
     assert_eq!(err("a\u{9b}31m").column, 2);
     // A control character right after a backslash is refused before it can become a

@@ -36,14 +36,20 @@ fn one_script_rule_per_equation() {
     assert_eq!(uni("x_l + x_i", 80), ["xₗ + xᵢ"]);
     // `L` has none: every script of the equation drops to its own row.
     assert_eq!(uni("x_l + x_L", 80), ["x  + x", " l    L"]);
-    assert_eq!(inline("x_l + x_L", &Options::default()).unwrap(), "x_l + x_L");
+    assert_eq!(
+        inline("x_l + x_L", &Options::default()).unwrap(),
+        "x_l + x_L"
+    );
 }
 
 #[test]
 fn double_bars_keep_both_bars() {
     assert_eq!(uni(r"\|x\|", 80), ["‖x‖"]);
     assert_eq!(ascii(r"\|x\|", 80), ["||x||"]);
-    assert_eq!(uni(r"\left\|\frac{a}{b}\right\|", 80), ["‖ a ‖", "‖───‖", "‖ b ‖"]);
+    assert_eq!(
+        uni(r"\left\|\frac{a}{b}\right\|", 80),
+        ["‖ a ‖", "‖───‖", "‖ b ‖"]
+    );
 }
 
 #[test]
@@ -57,7 +63,10 @@ fn fractions_stack_over_a_rule_one_cell_wider_each_side() {
 fn radicals_cover_the_whole_radicand() {
     assert_eq!(uni(r"\sqrt{x}", 80), ["√x"]);
     assert_eq!(uni(r"\sqrt{x+1}", 80), [" _____", "√x + 1"]);
-    assert_eq!(uni(r"\sqrt{\frac{a}{b}}", 80), [" ___", "│ a", "│───", "√ b"]);
+    assert_eq!(
+        uni(r"\sqrt{\frac{a}{b}}", 80),
+        [" ___", "│ a", "│───", "√ b"]
+    );
     assert_eq!(ascii(r"\sqrt{x+1}", 80), ["sqrt(x + 1)"]);
 }
 
@@ -72,8 +81,14 @@ fn limits_sit_full_size_above_and_below() {
 
 #[test]
 fn delimiters_grow_to_what_they_enclose() {
-    assert_eq!(uni(r"\left(\frac{a}{b}\right)", 80), ["⎛ a ⎞", "⎜───⎟", "⎝ b ⎠"]);
-    assert_eq!(ascii(r"\left[\frac{a}{b}\right.", 80), ["[ a", "|---", "[ b"]);
+    assert_eq!(
+        uni(r"\left(\frac{a}{b}\right)", 80),
+        ["⎛ a ⎞", "⎜───⎟", "⎝ b ⎠"]
+    );
+    assert_eq!(
+        ascii(r"\left[\frac{a}{b}\right.", 80),
+        ["[ a", "|---", "[ b"]
+    );
     // A subscript hangs below a delimiter instead of stretching it.
     assert_eq!(ascii(r"\left(x_k\right)", 80), ["(x )", "  k"]);
 }
@@ -98,7 +113,20 @@ fn ascii_mode_is_seven_bit_and_spells_symbols_out() {
     );
     assert!(rows.iter().all(|r| r.is_ascii()), "{rows:?}");
     let joined = rows.join("\n");
-    for word in ["alpha", "(.)", "beta", "<=", "sqrt(gamma)", "sum", "theta", "T", "in", "R", "->", "inf"] {
+    for word in [
+        "alpha",
+        "(.)",
+        "beta",
+        "<=",
+        "sqrt(gamma)",
+        "sum",
+        "theta",
+        "T",
+        "in",
+        "R",
+        "->",
+        "inf",
+    ] {
         assert!(joined.contains(word), "{word} missing from\n{joined}");
     }
     assert_eq!(
@@ -110,10 +138,16 @@ fn ascii_mode_is_seven_bit_and_spells_symbols_out() {
 #[test]
 fn inline_math_stays_on_one_line() {
     let opts = Options::default();
-    assert_eq!(inline(r"\frac{QK^\top}{\sqrt{d_k}}", &opts).unwrap(), "(QKᵀ)/√dₖ");
+    assert_eq!(
+        inline(r"\frac{QK^\top}{\sqrt{d_k}}", &opts).unwrap(),
+        "(QKᵀ)/√dₖ"
+    );
     assert_eq!(inline(r"\frac{1}{2}x", &opts).unwrap(), "(1/2)x");
     assert_eq!(inline(r"\hat{x}", &opts).unwrap(), "x\u{302}");
-    assert_eq!(inline(r"10000^{2i/d_{\mathrm{model}}}", &opts).unwrap(), "10000^(2i/d_model)");
+    assert_eq!(
+        inline(r"10000^{2i/d_{\mathrm{model}}}", &opts).unwrap(),
+        "10000^(2i/d_model)"
+    );
 }
 
 #[test]
@@ -123,7 +157,10 @@ fn long_equations_break_before_operators_with_indented_continuations() {
     // After a relation, a continuation starting with `+` lines up with the right-hand
     // side, one starting with `=` with the first relation.
     assert_eq!(uni("y=a+b+c+d", 11), ["y = a + b", "    + c + d"]);
-    assert_eq!(uni("y=a+b=c+d", 7), ["y = a", "    + b", "  = c", "    + d"]);
+    assert_eq!(
+        uni("y=a+b=c+d", 7),
+        ["y = a", "    + b", "  = c", "    + d"]
+    );
     // Every row fits whenever a break makes that possible.
     for w in 5..40 {
         for row in uni("x_1+x_2+x_3+x_4+x_5+x_6+x_7+x_8+x_9", w) {

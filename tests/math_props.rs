@@ -46,7 +46,10 @@ fn check(tex: &str, width: usize) {
             }
             Err(e) => {
                 assert!(clean(&e.to_string()), "control character in {e:?}");
-                assert!(e.column >= 1 && e.column <= tex.chars().count() + 1, "{e:?}");
+                assert!(
+                    e.column >= 1 && e.column <= tex.chars().count() + 1,
+                    "{e:?}"
+                );
             }
         }
         match inline(tex, &opts) {
@@ -62,8 +65,19 @@ fn check(tex: &str, width: usize) {
 /// A term at most 8 cells wide in either glyph set.
 fn term() -> impl Strategy<Value = &'static str> {
     prop::sample::select(vec![
-        "x", "x_i", "W_1^Q", r"\frac{a}{b}", r"\sqrt{y}", r"\alpha", "42", r"\hat{x}",
-        r"e^{z_j}", r"\sum_{i=1}^{n} x_i", r"(a-b)", r"\|v\|", r"\mathbb{E}[x]",
+        "x",
+        "x_i",
+        "W_1^Q",
+        r"\frac{a}{b}",
+        r"\sqrt{y}",
+        r"\alpha",
+        "42",
+        r"\hat{x}",
+        r"e^{z_j}",
+        r"\sum_{i=1}^{n} x_i",
+        r"(a-b)",
+        r"\|v\|",
+        r"\mathbb{E}[x]",
     ])
 }
 

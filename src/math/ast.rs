@@ -189,7 +189,10 @@ pub enum Node {
         rows: Vec<Vec<Node>>,
     },
     /// `\mathbin{...}` and friends.
-    Classed { class: Class, body: Box<Node> },
+    Classed {
+        class: Class,
+        body: Box<Node>,
+    },
 }
 
 impl Node {

@@ -155,7 +155,11 @@ impl Block {
         }
         let above = parts.iter().map(Block::ascent).max().unwrap_or(0);
         let below = parts.iter().map(Block::descent).max().unwrap_or(0);
-        let width: usize = parts.iter().enumerate().map(|(i, p)| p.width + gap(i)).sum();
+        let width: usize = parts
+            .iter()
+            .enumerate()
+            .map(|(i, p)| p.width + gap(i))
+            .sum();
         let mut rows = Vec::with_capacity(above + below + 1);
         let mut uneven = false;
         for r in 0..=above + below {
@@ -172,7 +176,10 @@ impl Block {
         }
         let core = parts
             .iter()
-            .filter_map(|p| p.core.map(|(t, b)| (t + above - p.baseline, b + above - p.baseline)))
+            .filter_map(|p| {
+                p.core
+                    .map(|(t, b)| (t + above - p.baseline, b + above - p.baseline))
+            })
             .reduce(|(t1, b1), (t2, b2)| (t1.min(t2), b1.max(b2)));
         let mut b = Block {
             rows,

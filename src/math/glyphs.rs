@@ -235,8 +235,8 @@ mod tests {
     fn every_piece_is_one_cell_in_unicode_and_seven_bit_in_ascii() {
         use Delim::*;
         for d in [
-            LParen, RParen, LBracket, RBracket, LBrace, RBrace, Vert, DoubleVert, LAngle,
-            RAngle, LFloor, RFloor, LCeil, RCeil, Slash,
+            LParen, RParen, LBracket, RBracket, LBrace, RBrace, Vert, DoubleVert, LAngle, RAngle,
+            LFloor, RFloor, LCeil, RCeil, Slash,
         ] {
             for h in 1..6 {
                 let b = delimiter(d, h, 0, false);

@@ -48,7 +48,11 @@ impl Ctx {
                     let (n, d) = (self.operand(num, script), self.operand(den, script));
                     format!("{n}/{d}")
                 } else {
-                    format!("binom({}, {})", self.inline_node(num, script), self.inline_node(den, script))
+                    format!(
+                        "binom({}, {})",
+                        self.inline_node(num, script),
+                        self.inline_node(den, script)
+                    )
                 }
             }
             Node::Sqrt { index, body } => self.inline_sqrt(index.as_deref(), body, script),

@@ -261,7 +261,13 @@ impl Ctx {
     /// Scripts to the right of a base: in script characters on the base's top and
     /// bottom rows when the equation allows it, otherwise raised above the base's top
     /// row and lowered below its bottom row (onto them, for bases taller than a row).
-    fn side_scripts(&self, base: Block, sub: Option<&Node>, sup: Option<&Node>, apart: bool) -> Block {
+    fn side_scripts(
+        &self,
+        base: Block,
+        sub: Option<&Node>,
+        sup: Option<&Node>,
+        apart: bool,
+    ) -> Block {
         let b = base.baseline();
         let (top, bottom) = base.core();
         let (top, bottom) = (top.min(b), bottom.max(b));
@@ -301,7 +307,10 @@ impl Ctx {
         }
         if let Some(s) = sub_b {
             if sub_top > cursor {
-                parts.push((Block::blank(0, (sub_top - cursor) as usize, 0), HAlign::Left));
+                parts.push((
+                    Block::blank(0, (sub_top - cursor) as usize, 0),
+                    HAlign::Left,
+                ));
             }
             cursor = sub_top.max(cursor) + s.height() as isize;
             parts.push((s, HAlign::Left));
@@ -411,7 +420,9 @@ impl Ctx {
 fn one_symbol(node: &Node) -> bool {
     match node {
         Node::Atom { text, .. } => text.chars().count() == 1,
-        Node::Scripts { base, primes: 0, .. } => one_symbol(base),
+        Node::Scripts {
+            base, primes: 0, ..
+        } => one_symbol(base),
         _ => false,
     }
 }

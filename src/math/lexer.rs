@@ -107,7 +107,12 @@ pub fn tokenize(src: &str) -> Result<Vec<Token<'_>>, MathError> {
                     "'$' inside math (write \\$ for a dollar sign)",
                 ));
             }
-            '#' => return Err(MathError::new(col, "'#' is not allowed in math (write \\#)")),
+            '#' => {
+                return Err(MathError::new(
+                    col,
+                    "'#' is not allowed in math (write \\#)",
+                ));
+            }
             c if c.is_whitespace() => {
                 while let Some(&(k, (_, e))) = chars.peek() {
                     if !e.is_whitespace() {
@@ -192,7 +197,12 @@ mod tests {
     fn commands_end_at_the_first_non_letter() {
         assert_eq!(
             toks(r"\cos m\theta"),
-            vec![Tok::Cmd("cos"), Tok::Space, Tok::Char('m'), Tok::Cmd("theta")]
+            vec![
+                Tok::Cmd("cos"),
+                Tok::Space,
+                Tok::Char('m'),
+                Tok::Cmd("theta")
+            ]
         );
         assert_eq!(toks(r"\,\\"), vec![Tok::Cmd(","), Tok::RowSep]);
     }
@@ -206,13 +216,19 @@ mod tests {
 
     #[test]
     fn comments_run_to_the_end_of_the_line() {
-        assert_eq!(toks("a%b}\nc"), vec![Tok::Char('a'), Tok::Space, Tok::Char('c')]);
+        assert_eq!(
+            toks("a%b}\nc"),
+            vec![Tok::Char('a'), Tok::Space, Tok::Char('c')]
+        );
     }
 
     #[test]
     fn hostile_characters_are_refused_with_their_column() {
         let e = tokenize("ab\u{1b}[31m").unwrap_err();
-        assert_eq!((e.column, e.message.as_str()), (3, "control character U+001B"));
+        assert_eq!(
+            (e.column, e.message.as_str()),
+            (3, "control character U+001B")
+        );
         assert_eq!(tokenize("x\u{202e}y").unwrap_err().column, 2);
         assert_eq!(tokenize("\\text{a\u{7}}").unwrap_err().column, 8);
         assert_eq!(tokenize("a\\\u{7}").unwrap_err().column, 3);

@@ -73,8 +73,14 @@ pub fn display(tex: &str, width: usize, opts: &Options) -> Result<Vec<String>, M
         }));
     }
     // Empty scripts and radicands can leave blank rows at the edges.
-    let first = rows.iter().position(|r| !r.is_empty()).unwrap_or(rows.len());
-    let last = rows.iter().rposition(|r| !r.is_empty()).map_or(first, |i| i + 1);
+    let first = rows
+        .iter()
+        .position(|r| !r.is_empty())
+        .unwrap_or(rows.len());
+    let last = rows
+        .iter()
+        .rposition(|r| !r.is_empty())
+        .map_or(first, |i| i + 1);
     Ok(rows.drain(first..last).collect())
 }
 

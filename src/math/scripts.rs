@@ -161,9 +161,7 @@ fn node_compact(node: &Node, limits: bool) -> bool {
     let all = |nodes: &[Node]| all_compact(nodes, limits);
     let one = |n: &Node| node_compact(n, limits);
     match node {
-        Node::Scripts {
-            base, sub, sup, ..
-        } => {
+        Node::Scripts { base, sub, sup, .. } => {
             let placed_apart = !limits
                 && match base.as_ref() {
                     Node::BigOp { kind, limits, .. } => *limits || *kind == BigKind::Int,
@@ -209,7 +207,10 @@ mod tests {
 
     #[test]
     fn one_missing_character_sends_the_whole_equation_to_2d() {
-        assert!(all_compact(&parse("x_l + W_1^\\top", false).unwrap(), false));
+        assert!(all_compact(
+            &parse("x_l + W_1^\\top", false).unwrap(),
+            false
+        ));
         assert!(!all_compact(&parse("x_l + x_L", false).unwrap(), false));
         assert!(!all_compact(&parse("e^{z_i}", false).unwrap(), false));
     }

@@ -101,7 +101,11 @@ pub fn between(left: Class, right: Class, script: bool) -> usize {
 /// binary-to-ordinary rule (a `-` that starts a list or follows an operator, relation,
 /// opening or punctuation is a sign, not a binary operator). `lead` is the class of an
 /// invisible atom before the list (`aligned` puts an empty atom before `&=`).
-pub fn space(specs: &[Spec], script: bool, lead: Option<Class>) -> (Vec<usize>, Vec<Option<Class>>) {
+pub fn space(
+    specs: &[Spec],
+    script: bool,
+    lead: Option<Class>,
+) -> (Vec<usize>, Vec<Option<Class>>) {
     let mut classes: Vec<Option<(Class, Class)>> = specs.iter().map(|s| s.classes).collect();
     let mut sign = vec![false; specs.len()];
     let mut prev = lead;
@@ -118,7 +122,8 @@ pub fn space(specs: &[Spec], script: bool, lead: Option<Class>) -> (Vec<usize>, 
                 sign[i] = true;
             }
         }
-        if let (Some(Class::Rel | Class::Close | Class::Punct), Some(p)) = (classes[i].map(|c| c.0), prev_index)
+        if let (Some(Class::Rel | Class::Close | Class::Punct), Some(p)) =
+            (classes[i].map(|c| c.0), prev_index)
             && classes[p].map(|c| c.1) == Some(Class::Bin)
         {
             classes[p] = Some((Class::Ord, Class::Ord));
@@ -173,7 +178,11 @@ mod tests {
     #[test]
     fn relations_and_binary_operators_get_a_cell_each_side() {
         use Class::*;
-        let (gaps, _) = space(&[spec(Ord), spec(Rel), spec(Ord), spec(Bin), spec(Ord)], false, None);
+        let (gaps, _) = space(
+            &[spec(Ord), spec(Rel), spec(Ord), spec(Bin), spec(Ord)],
+            false,
+            None,
+        );
         assert_eq!(gaps, vec![0, 1, 1, 1, 1]);
     }
 

@@ -363,54 +363,47 @@ pub enum Font {
 
 /// The glyph of an ASCII letter or digit in `font` (Unicode mode only).
 pub fn styled(c: char, font: Font) -> char {
-    let (upper, lower, digit, exceptions): (u32, u32, Option<u32>, &[(char, char)]) =
-        match font {
-            Font::Plain => return c,
-            Font::DoubleStruck => (
-                0x1D538,
-                0x1D552,
-                Some(0x1D7D8),
-                &[
-                    ('C', 'ℂ'),
-                    ('H', 'ℍ'),
-                    ('N', 'ℕ'),
-                    ('P', 'ℙ'),
-                    ('Q', 'ℚ'),
-                    ('R', 'ℝ'),
-                    ('Z', 'ℤ'),
-                ],
-            ),
-            Font::Script => (
-                0x1D49C,
-                0x1D4B6,
-                None,
-                &[
-                    ('B', 'ℬ'),
-                    ('E', 'ℰ'),
-                    ('F', 'ℱ'),
-                    ('H', 'ℋ'),
-                    ('I', 'ℐ'),
-                    ('L', 'ℒ'),
-                    ('M', 'ℳ'),
-                    ('R', 'ℛ'),
-                    ('e', 'ℯ'),
-                    ('g', 'ℊ'),
-                    ('o', 'ℴ'),
-                ],
-            ),
-            Font::Fraktur => (
-                0x1D504,
-                0x1D51E,
-                None,
-                &[
-                    ('C', 'ℭ'),
-                    ('H', 'ℌ'),
-                    ('I', 'ℑ'),
-                    ('R', 'ℜ'),
-                    ('Z', 'ℨ'),
-                ],
-            ),
-        };
+    let (upper, lower, digit, exceptions): (u32, u32, Option<u32>, &[(char, char)]) = match font {
+        Font::Plain => return c,
+        Font::DoubleStruck => (
+            0x1D538,
+            0x1D552,
+            Some(0x1D7D8),
+            &[
+                ('C', 'ℂ'),
+                ('H', 'ℍ'),
+                ('N', 'ℕ'),
+                ('P', 'ℙ'),
+                ('Q', 'ℚ'),
+                ('R', 'ℝ'),
+                ('Z', 'ℤ'),
+            ],
+        ),
+        Font::Script => (
+            0x1D49C,
+            0x1D4B6,
+            None,
+            &[
+                ('B', 'ℬ'),
+                ('E', 'ℰ'),
+                ('F', 'ℱ'),
+                ('H', 'ℋ'),
+                ('I', 'ℐ'),
+                ('L', 'ℒ'),
+                ('M', 'ℳ'),
+                ('R', 'ℛ'),
+                ('e', 'ℯ'),
+                ('g', 'ℊ'),
+                ('o', 'ℴ'),
+            ],
+        ),
+        Font::Fraktur => (
+            0x1D504,
+            0x1D51E,
+            None,
+            &[('C', 'ℭ'), ('H', 'ℌ'), ('I', 'ℑ'), ('R', 'ℜ'), ('Z', 'ℨ')],
+        ),
+    };
     if let Some(&(_, e)) = exceptions.iter().find(|(k, _)| *k == c) {
         return e;
     }
