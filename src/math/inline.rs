@@ -219,7 +219,8 @@ fn push_spaces(out: &mut String, n: usize) {
     out.extend(std::iter::repeat_n(' ', n));
 }
 
-/// One symbol, one number, or something already bracketed: needs no parentheses.
+/// One symbol, one number, a differential, or something already bracketed: needs
+/// no parentheses.
 fn simple(node: &Node) -> bool {
     match node {
         Node::Atom { .. } | Node::Text(_) | Node::Sqrt { .. } | Node::Accent { .. } => true,
@@ -229,6 +230,8 @@ fn simple(node: &Node) -> bool {
         Node::Env { kind, .. } => kind.delims().0 != Delim::Null,
         Node::Group(items) => match items.as_slice() {
             [one] => simple(one),
+            // A differential reads as one symbol: `∂ℒ/∂x`, `dy/dx`.
+            [Node::Atom { text, .. }, one] if matches!(text.as_str(), "∂" | "d") => simple(one),
             items => items.iter().all(|n| match n {
                 Node::Atom { text, .. } => text.chars().all(|c| c.is_ascii_digit() || c == '.'),
                 _ => false,
