@@ -137,6 +137,7 @@ fn fonts_and_text() {
             r"\mathcal{L} + \mathbb{R}^n + \mathbb{E} + \mathbb 1",
             r"\text{if } x>0 \text{ then } y",
             r"\operatorname{rank} A + \boldsymbol{\theta}",
+            r"\mathds{1}_{x>0} \label{eq:indicator}",
         ],
         80
     ));

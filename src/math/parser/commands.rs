@@ -82,7 +82,9 @@ impl<'a> Parser<'a> {
             }
             "mathrm" | "mathit" | "mathbf" | "mathsf" | "mathtt" | "mathnormal" | "boldsymbol"
             | "bm" | "pmb" => self.font_arg(Font::Plain, &cmd, col)?,
-            "mathbb" | "Bbb" => self.font_arg(Font::DoubleStruck, &cmd, col)?,
+            "mathbb" | "Bbb" | "mathds" | "mathbbm" => {
+                self.font_arg(Font::DoubleStruck, &cmd, col)?
+            }
             "mathcal" | "mathscr" => self.font_arg(Font::Script, &cmd, col)?,
             "mathfrak" => self.font_arg(Font::Fraktur, &cmd, col)?,
             "rm" | "bf" | "it" | "sf" | "tt" => return self.switch(Font::Plain),
@@ -179,7 +181,7 @@ impl<'a> Parser<'a> {
             "!" | "negthinspace" | "negmedspace" | "negthickspace" | "/" | "displaystyle"
             | "textstyle" | "scriptstyle" | "scriptscriptstyle" | "nonumber" | "notag"
             | "hline" | "hdashline" => return Ok(None),
-            "color" => {
+            "color" | "label" => {
                 self.text_arg(&cmd, col)?;
                 return Ok(None);
             }
