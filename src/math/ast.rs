@@ -2,6 +2,8 @@
 //! ASCII) by the parser, so the two renderers (2-D `layout`, one-line `inline`) only
 //! arrange strings and never look a command up again.
 
+use std::borrow::Cow;
+
 /// TeX's atom classes: they decide the spacing between neighbours and where a long
 /// equation may break.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -126,7 +128,8 @@ pub enum Node {
     /// `alpha` that need a space before a neighbouring letter.
     Atom {
         class: Class,
-        text: String,
+        /// Borrowed from the symbol tables where possible: most atoms allocate nothing.
+        text: Cow<'static, str>,
         word: bool,
     },
     /// `\text{...}` content.
@@ -197,7 +200,7 @@ pub enum Node {
 
 impl Node {
     /// A plain atom.
-    pub fn atom(class: Class, text: impl Into<String>) -> Node {
+    pub fn atom(class: Class, text: impl Into<Cow<'static, str>>) -> Node {
         Node::Atom {
             class,
             text: text.into(),
@@ -212,6 +215,15 @@ impl Node {
             Node::BigOp { kind, .. } => *kind != BigKind::Glyph,
             Node::Scripts { base, .. } => base.is_drawn_operator(),
             _ => false,
+        }
+    }
+
+    /// The characters of an atom or a run of text.
+    pub fn text(&self) -> Option<&str> {
+        match self {
+            Node::Atom { text, .. } => Some(text),
+            Node::Text(text) => Some(text),
+            _ => None,
         }
     }
 

@@ -30,7 +30,7 @@ impl Block {
     pub fn text(s: &str) -> Block {
         Block {
             rows: vec![s.to_string()],
-            width: s.width(),
+            width: measure(s),
             baseline: 0,
             core: Some((0, 0)),
         }
@@ -129,7 +129,7 @@ impl Block {
 
     /// Pads every row to the widest measured row.
     fn normalise(&mut self) {
-        let widths: Vec<usize> = self.rows.iter().map(|r| r.width()).collect();
+        let widths: Vec<usize> = self.rows.iter().map(|r| measure(r)).collect();
         self.width = widths.iter().copied().max().unwrap_or(0);
         for (row, w) in self.rows.iter_mut().zip(widths) {
             pad(row, self.width - w);
@@ -171,7 +171,7 @@ impl Block {
                     _ => pad(&mut row, p.width),
                 }
             }
-            uneven |= row.width() != width;
+            uneven |= measure(&row) != width;
             rows.push(row);
         }
         let core = parts
@@ -242,8 +242,18 @@ impl Block {
     }
 }
 
-fn pad(row: &mut String, n: usize) {
-    row.extend(std::iter::repeat_n(' ', n));
+/// Display width as ratatui measures it; ASCII (most rows) is one cell a byte.
+fn measure(s: &str) -> usize {
+    if s.is_ascii() { s.len() } else { s.width() }
+}
+
+fn pad(row: &mut String, mut n: usize) {
+    const SPACES: &str = "                                ";
+    while n > 0 {
+        let k = n.min(SPACES.len());
+        row.push_str(&SPACES[..k]);
+        n -= k;
+    }
 }
 
 #[cfg(test)]

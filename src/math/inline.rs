@@ -39,7 +39,8 @@ impl Ctx {
 
     fn inline_node(&self, node: &Node, script: bool) -> String {
         match node {
-            Node::Atom { text, .. } | Node::Text(text) => text.clone(),
+            Node::Atom { text, .. } => text.to_string(),
+            Node::Text(text) => text.clone(),
             Node::Space(n) => " ".repeat(*n),
             Node::Group(items) => self.line(items, script, None),
             Node::Classed { body, .. } => self.inline_node(body, script),
@@ -231,7 +232,7 @@ fn simple(node: &Node) -> bool {
         Node::Group(items) => match items.as_slice() {
             [one] => simple(one),
             // A differential reads as one symbol: `∂ℒ/∂x`, `dy/dx`.
-            [Node::Atom { text, .. }, one] if matches!(text.as_str(), "∂" | "d") => simple(one),
+            [Node::Atom { text, .. }, one] if matches!(text.as_ref(), "∂" | "d") => simple(one),
             items => items.iter().all(|n| match n {
                 Node::Atom { text, .. } => text.chars().all(|c| c.is_ascii_digit() || c == '.'),
                 _ => false,

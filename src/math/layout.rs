@@ -59,7 +59,8 @@ impl Ctx {
 
     pub fn node(&self, node: &Node, style: Style) -> Block {
         match node {
-            Node::Atom { text, .. } | Node::Text(text) => Block::text(text),
+            Node::Atom { text, .. } => Block::text(text),
+            Node::Text(text) => Block::text(text),
             Node::Space(n) => Block::space(*n),
             Node::Group(items) => self.row(items, style, None),
             Node::Classed { body, .. } => self.node(body, style),

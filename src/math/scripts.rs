@@ -138,13 +138,18 @@ pub fn compact(node: &Node, sup: bool) -> Option<String> {
 fn push_compact(node: &Node, sup: bool, out: &mut String) -> bool {
     let map = if sup { sup_char } else { sub_char };
     match node {
-        Node::Atom { text, .. } | Node::Text(text) => text.chars().all(|c| match map(c) {
-            Some(s) => {
-                out.push(s);
-                true
-            }
-            None => false,
-        }),
+        Node::Atom { .. } | Node::Text(_) => {
+            node.text()
+                .unwrap_or_default()
+                .chars()
+                .all(|c| match map(c) {
+                    Some(s) => {
+                        out.push(s);
+                        true
+                    }
+                    None => false,
+                })
+        }
         Node::Group(items) => items.iter().all(|n| push_compact(n, sup, out)),
         Node::Classed { body, .. } => push_compact(body, sup, out),
         _ => false,

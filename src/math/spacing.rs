@@ -50,7 +50,8 @@ fn edges(node: &Node) -> (Edge, Edge) {
     }
     match node {
         Node::Atom { word: true, .. } => (Edge::Word, Edge::Word),
-        Node::Atom { text, .. } | Node::Text(text) => {
+        Node::Atom { .. } | Node::Text(_) => {
+            let text = node.text().unwrap_or_default();
             (of_char(text.chars().next()), of_char(text.chars().last()))
         }
         Node::Group(items) => match (items.first(), items.last()) {

@@ -2,6 +2,8 @@
 //! Unicode glyph and its 7-bit ASCII spelling; the letter alphabets of the font commands;
 //! and ASCII names for Unicode characters typed straight into the source.
 
+use std::borrow::Cow;
+
 use super::ast::Class::{self, *};
 
 /// `(command, class, Unicode, ASCII)`, sorted by command (byte order) for binary search.
@@ -326,6 +328,15 @@ pub fn for_char(c: char) -> (Class, Option<&'static str>) {
                 .find(|e| e.2 == s)
                 .map_or((Ord, None), |e| (e.1, Some(e.3)))
         }
+    }
+}
+
+/// A character as a string, borrowed for printable ASCII.
+pub fn char_str(c: char) -> Cow<'static, str> {
+    const PRINTABLE: &str = " !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~";
+    match u32::from(c).checked_sub(0x20) {
+        Some(i) if c.is_ascii() && i < 95 => Cow::Borrowed(&PRINTABLE[i as usize..i as usize + 1]),
+        _ => Cow::Owned(c.to_string()),
     }
 }
 

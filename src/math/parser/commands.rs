@@ -1,6 +1,8 @@
 //! Commands in math mode: fractions, radicals, delimiters, fonts, operators, accents.
 
 use super::{Parser, Stop};
+use std::borrow::Cow;
+
 use crate::math::MathError;
 use crate::math::ast::{AccentKind, BigKind, Class, Delim, FracStyle, Node};
 use crate::math::lexer::{Tok, Token};
@@ -139,7 +141,14 @@ impl<'a> Parser<'a> {
                     "liminf" => "lim inf",
                     "argmax" => "arg max",
                     "argmin" => "arg min",
-                    w => w,
+                    "max" => "max",
+                    "min" => "min",
+                    "lim" => "lim",
+                    "sup" => "sup",
+                    "inf" => "inf",
+                    "det" => "det",
+                    "gcd" => "gcd",
+                    _ => "Pr",
                 };
                 self.big(BigKind::Glyph, word, word, true)
             }
@@ -190,7 +199,7 @@ impl<'a> Parser<'a> {
                 self.arg(&cmd, col)?
             }
             "not" => self.not(col)?,
-            "bmod" => self.atom_node(Class::Bin, "mod".to_string()),
+            "bmod" => self.atom_node(Class::Bin, Cow::Borrowed("mod")),
             "mod" => Node::Group(vec![
                 Node::Space(2),
                 Node::atom(Class::Ord, "mod"),
@@ -212,7 +221,7 @@ impl<'a> Parser<'a> {
                 Node::Group(vec![Node::Space(4), Node::Text(format!("({text})"))])
             }
             _ => match symbols::lookup(name, self.ascii) {
-                Some(sym) => self.atom_node(sym.class, sym.text.to_string()),
+                Some(sym) => self.atom_node(sym.class, Cow::Borrowed(sym.text)),
                 None => {
                     return Err(MathError::new(col, format!("unknown command \\{name}")));
                 }
@@ -226,7 +235,13 @@ impl<'a> Parser<'a> {
         Ok(None)
     }
 
-    pub(super) fn big(&self, kind: BigKind, uni: &str, ascii: &str, limits: bool) -> Node {
+    pub(super) fn big(
+        &self,
+        kind: BigKind,
+        uni: &'static str,
+        ascii: &'static str,
+        limits: bool,
+    ) -> Node {
         let text = self.glyph(uni, ascii);
         Node::BigOp {
             kind,
@@ -288,7 +303,7 @@ impl<'a> Parser<'a> {
             "parallel" => ("∦", "!||"),
             _ => return Err(MathError::new(col, "\\not must come before a relation")),
         };
-        Ok(self.atom_node(Class::Rel, self.glyph(uni, ascii)))
+        Ok(self.atom_node(Class::Rel, Cow::Borrowed(self.glyph(uni, ascii))))
     }
 
     /// A delimiter after `\left`, `\right` or `\big`.

@@ -8,6 +8,8 @@ mod commands;
 mod env;
 mod text;
 
+use std::borrow::Cow;
+
 use super::MathError;
 use super::ast::{Class, Node};
 use super::lexer::{Tok, Token, tokenize};
@@ -235,28 +237,28 @@ impl<'a> Parser<'a> {
 
     fn char_atom(&self, c: char) -> Node {
         let (class, ascii_name) = symbols::for_char(c);
-        let text = if c == '-' && !self.ascii {
-            "−".to_string()
-        } else if self.ascii {
+        let text: Cow<'static, str> = if c == '-' && !self.ascii {
+            Cow::Borrowed("−")
+        } else if self.ascii && !c.is_ascii() {
             match ascii_name {
-                Some(a) => a.to_string(),
-                None => symbols::ascii_string(c.encode_utf8(&mut [0; 4])),
+                Some(a) => Cow::Borrowed(a),
+                None => Cow::Owned(symbols::ascii_string(c.encode_utf8(&mut [0; 4]))),
             }
-        } else if c.is_ascii_alphanumeric() {
-            symbols::styled(c, self.font).to_string()
+        } else if c.is_ascii_alphanumeric() && self.font != Font::Plain && !self.ascii {
+            Cow::Owned(symbols::styled(c, self.font).to_string())
         } else {
-            c.to_string()
+            symbols::char_str(c)
         };
         self.atom_node(class, text)
     }
 
-    fn atom_node(&self, class: Class, text: String) -> Node {
+    fn atom_node(&self, class: Class, text: Cow<'static, str>) -> Node {
         let word = self.ascii && text.len() > 1 && text.bytes().all(|b| b.is_ascii_alphabetic());
         Node::Atom { class, text, word }
     }
 
-    fn glyph(&self, uni: &str, ascii: &str) -> String {
-        if self.ascii { ascii } else { uni }.to_string()
+    fn glyph(&self, uni: &'static str, ascii: &'static str) -> &'static str {
+        if self.ascii { ascii } else { uni }
     }
 }
 

@@ -45,7 +45,7 @@ impl Parser<'_> {
                     self.depth -= 1;
                     out.push_str(&inner?);
                 }
-                Tok::Cmd("ldots" | "dots") => out.push_str(&self.glyph("…", "...")),
+                Tok::Cmd("ldots" | "dots") => out.push_str(self.glyph("…", "...")),
                 Tok::Cmd(name) => {
                     return Err(MathError::new(
                         t.col,
