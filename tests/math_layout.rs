@@ -1,0 +1,191 @@
+//! The layout rules of issue 3, each checked against a drawing worked out by hand.
+
+use attn_course::math::{Options, display, inline};
+use unicode_width::UnicodeWidthStr;
+
+fn uni(tex: &str, width: usize) -> Vec<String> {
+    display(tex, width, &Options::default()).unwrap()
+}
+
+fn ascii(tex: &str, width: usize) -> Vec<String> {
+    display(tex, width, &Options { ascii: true }).unwrap()
+}
+
+#[test]
+fn relations_and_binary_operators_are_spaced_as_tex_spaces_them() {
+    assert_eq!(uni("a=b+c", 80), ["a = b + c"]);
+    // A leading minus is a sign; so is one after a relation or an opening.
+    assert_eq!(uni("-a=-(b-c)", 80), ["−a = −(b − c)"]);
+    // Punctuation takes a space after it; scripts drop relation spacing.
+    assert_eq!(uni("f(a,b)", 80), ["f(a, b)"]);
+    // The operator is centred over its wider limit; the thin space follows the limit.
+    assert_eq!(uni(r"\sum_{i=1} x", 80), [" ⎲", " ⎳  x", "i=1"]);
+}
+
+#[test]
+fn operator_names_take_a_thin_space_before_their_argument() {
+    assert_eq!(uni(r"\cos m\theta", 80), ["cos mθ"]);
+    assert_eq!(uni(r"-\sin m\theta", 80), ["−sin mθ"]);
+    assert_eq!(uni(r"\log(x)", 80), ["log(x)"]);
+    assert_eq!(ascii(r"\cos m\theta", 80), ["cos m theta"]);
+}
+
+#[test]
+fn one_script_rule_per_equation() {
+    // Every script has a Unicode form: all inline.
+    assert_eq!(uni("x_l + x_i", 80), ["xₗ + xᵢ"]);
+    // `L` has none: every script of the equation drops to its own row.
+    assert_eq!(uni("x_l + x_L", 80), ["x  + x", " l    L"]);
+    assert_eq!(
+        inline("x_l + x_L", &Options::default()).unwrap(),
+        "x_l + x_L"
+    );
+}
+
+#[test]
+fn double_bars_keep_both_bars() {
+    assert_eq!(uni(r"\|x\|", 80), ["‖x‖"]);
+    assert_eq!(ascii(r"\|x\|", 80), ["||x||"]);
+    assert_eq!(
+        uni(r"\left\|\frac{a}{b}\right\|", 80),
+        ["‖ a ‖", "‖───‖", "‖ b ‖"]
+    );
+}
+
+#[test]
+fn fractions_stack_over_a_rule_one_cell_wider_each_side() {
+    // An odd leftover goes to the right.
+    assert_eq!(uni(r"\frac{a}{bc}", 80), [" a", "────", " bc"]);
+    assert_eq!(ascii(r"x=\frac{1}{2}", 80), ["     1", "x = ---", "     2"]);
+}
+
+#[test]
+fn radicals_cover_the_whole_radicand() {
+    assert_eq!(uni(r"\sqrt{x}", 80), ["√x"]);
+    assert_eq!(uni(r"\sqrt{x+1}", 80), [" _____", "√x + 1"]);
+    assert_eq!(
+        uni(r"\sqrt{\frac{a}{b}}", 80),
+        [" ___", "│ a", "│───", "√ b"]
+    );
+    assert_eq!(ascii(r"\sqrt{x+1}", 80), ["sqrt(x + 1)"]);
+}
+
+#[test]
+fn limits_sit_full_size_above_and_below() {
+    assert_eq!(
+        uni(r"\sum_{j=1}^{n} e^{z_j}", 80),
+        [" n   z", " ⎲    j", " ⎳  e", "j=1"]
+    );
+    assert_eq!(ascii(r"\max_{j} s", 80), ["max s", " j"]);
+}
+
+#[test]
+fn delimiters_grow_to_what_they_enclose() {
+    assert_eq!(
+        uni(r"\left(\frac{a}{b}\right)", 80),
+        ["⎛ a ⎞", "⎜───⎟", "⎝ b ⎠"]
+    );
+    assert_eq!(
+        ascii(r"\left[\frac{a}{b}\right.", 80),
+        ["[ a", "|---", "[ b"]
+    );
+    // A subscript hangs below a delimiter instead of stretching it.
+    assert_eq!(ascii(r"\left(x_k\right)", 80), ["(x )", "  k"]);
+}
+
+#[test]
+fn matrices_align_columns_inside_grown_delimiters() {
+    assert_eq!(
+        uni(r"\begin{bmatrix}1&-1\\-10&100\end{bmatrix}", 80),
+        ["⎡  1   −1  ⎤", "⎣ −10  100 ⎦"]
+    );
+    assert_eq!(
+        uni(r"\begin{aligned}a&=b+c\\&=d\end{aligned}", 80),
+        ["a = b + c", "  = d"]
+    );
+}
+
+#[test]
+fn ascii_mode_is_seven_bit_and_spells_symbols_out() {
+    let rows = ascii(
+        r"\alpha\odot\beta\le\sqrt{\gamma}\cdot\sum_{i}\theta_i^\top\in\mathbb{R}^{d}\to\infty",
+        200,
+    );
+    assert!(rows.iter().all(|r| r.is_ascii()), "{rows:?}");
+    let joined = rows.join("\n");
+    for word in [
+        "alpha",
+        "(.)",
+        "beta",
+        "<=",
+        "sqrt(gamma)",
+        "sum",
+        "theta",
+        "T",
+        "in",
+        "R",
+        "->",
+        "inf",
+    ] {
+        assert!(joined.contains(word), "{word} missing from\n{joined}");
+    }
+    assert_eq!(
+        inline(r"\frac{QK^\top}{\sqrt{d_k}}", &Options { ascii: true }).unwrap(),
+        "(QK^T)/sqrt(d_k)"
+    );
+}
+
+#[test]
+fn inline_math_stays_on_one_line() {
+    let opts = Options::default();
+    assert_eq!(
+        inline(r"\frac{QK^\top}{\sqrt{d_k}}", &opts).unwrap(),
+        "(QKᵀ)/√dₖ"
+    );
+    assert_eq!(inline(r"\frac{1}{2}x", &opts).unwrap(), "(1/2)x");
+    assert_eq!(inline(r"\hat{x}", &opts).unwrap(), "x\u{302}");
+    assert_eq!(
+        inline(r"10000^{2i/d_{\mathrm{model}}}", &opts).unwrap(),
+        "10000^(2i/d_model)"
+    );
+}
+
+#[test]
+fn long_equations_break_before_operators_with_indented_continuations() {
+    // No relation: continuation lines are indented by two cells.
+    assert_eq!(uni("a+b+c+d+e+f", 9), ["a + b + c", "  + d + e", "  + f"]);
+    // After a relation, a continuation starting with `+` lines up with the right-hand
+    // side, one starting with `=` with the first relation.
+    assert_eq!(uni("y=a+b+c+d", 11), ["y = a + b", "    + c + d"]);
+    assert_eq!(
+        uni("y=a+b=c+d", 7),
+        ["y = a", "    + b", "  = c", "    + d"]
+    );
+    // Every row fits whenever a break makes that possible.
+    for w in 5..40 {
+        for row in uni("x_1+x_2+x_3+x_4+x_5+x_6+x_7+x_8+x_9", w) {
+            assert!(row.width() <= w, "{row:?} wider than {w}");
+        }
+    }
+}
+
+#[test]
+fn breaks_inside_brackets_only_when_nothing_else_fits() {
+    assert_eq!(uni("y=(a+b+c)+d", 15), ["y = (a + b + c)", "    + d"]);
+    assert_eq!(uni("y=(a+b+c)+d", 12), ["y = (a + b", "    + c) + d"]);
+}
+
+#[test]
+fn an_unbreakable_equation_overflows_instead_of_being_cut() {
+    assert_eq!(uni(r"\left(a+b+c\right)", 5), ["(a + b + c)"]);
+}
+
+#[test]
+fn text_keeps_its_spaces_and_empty_input_draws_nothing() {
+    assert_eq!(uni(r"x \text{ if } y", 80), ["x if y"]);
+    assert_eq!(uni(r"\text{a  b}", 80), ["a b"]);
+    assert!(uni("", 80).is_empty());
+    // Empty scripts leave no blank row behind.
+    assert_eq!(uni("x^{}", 80), ["x"]);
+    assert!(uni("  ", 80).is_empty());
+}
