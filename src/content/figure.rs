@@ -19,14 +19,28 @@ mod tests {
 
     #[test]
     fn a_good_figure_evaluates_and_a_bad_one_names_its_line() {
-        let ok = parse("f.md", 10, "kind = \"bars\"\ndata = \"[1, 2, 3]\"\nlabels = [\"a\", \"b\", \"c\"]\n");
+        let ok = parse(
+            "f.md",
+            10,
+            "kind = \"bars\"\ndata = \"[1, 2, 3]\"\nlabels = [\"a\", \"b\", \"c\"]\n",
+        );
         assert!(ok.is_ok(), "{ok:?}");
-        let err = parse("f.md", 10, "kind = \"heatmap\"\ndata = \"softmax([1, 2]) @ [1]\"\n").unwrap_err();
+        let err = parse(
+            "f.md",
+            10,
+            "kind = \"heatmap\"\ndata = \"softmax([1, 2]) @ [1]\"\n",
+        )
+        .unwrap_err();
         assert_eq!(err.line, 10);
         assert!(err.message.starts_with("figure: data:"), "{}", err.message);
         let err = parse("f.md", 10, "kind = \"pie\"\ndata = \"1\"\n").unwrap_err();
         assert_eq!(err.line, 11);
-        let err = parse("f.md", 10, "kind = \"bars\"\ndata = \"[1, 2]\"\nlabels = [\"a\"]\n").unwrap_err();
+        let err = parse(
+            "f.md",
+            10,
+            "kind = \"bars\"\ndata = \"[1, 2]\"\nlabels = [\"a\"]\n",
+        )
+        .unwrap_err();
         assert!(err.message.contains("labels"), "{}", err.message);
         let err = parse("f.md", 10, "kind = \"line\"\ndata = \"[1, 1/0]\"\n").unwrap_err();
         assert!(err.message.contains("finite"), "{}", err.message);

@@ -15,6 +15,8 @@ use super::look::{Colors, Look};
 const HEIGHT: u16 = 14;
 /// Distinct series colours where the terminal has colour.
 const PALETTE: [Color; 4] = [Color::Cyan, Color::Magenta, Color::Yellow, Color::Green];
+/// Distinct series markers where it has none (7-bit, so they also serve ASCII mode).
+const MARKS: [char; 4] = ['*', '+', 'o', 'x'];
 
 pub struct Series<'a> {
     pub label: Option<&'a str>,
@@ -33,31 +35,35 @@ pub fn draw(
     }
     let (x0, x1) = bounds(series.iter().flat_map(|s| s.points.iter().map(|p| p.0)))?;
     let (y0, y1) = bounds(series.iter().flat_map(|s| s.points.iter().map(|p| p.1)))?;
-    let marker = if look.ascii {
-        Marker::Custom('*')
-    } else {
-        Marker::Braille
-    };
+    let colored = look.colors != Colors::None;
     let datasets: Vec<Dataset> = series
         .iter()
         .enumerate()
         .map(|(k, s)| {
+            // Without colour, series differ by their marker, which the legend shows.
+            let mark = MARKS[k % MARKS.len()];
+            let marker = match (colored && !look.ascii, scatter) {
+                (true, false) => Marker::Braille,
+                (true, true) => Marker::Dot,
+                (false, _) => Marker::Custom(mark),
+            };
+            let graph = if scatter {
+                GraphType::Scatter
+            } else {
+                GraphType::Line
+            };
             let mut d = Dataset::default()
-                .marker(if scatter && !look.ascii {
-                    Marker::Dot
-                } else {
-                    marker
-                })
-                .graph_type(if scatter {
-                    GraphType::Scatter
-                } else {
-                    GraphType::Line
-                })
+                .marker(marker)
+                .graph_type(graph)
                 .data(&s.points);
             if let Some(label) = s.label {
-                d = d.name(label.to_string());
+                d = d.name(if colored {
+                    label.to_string()
+                } else {
+                    format!("{mark} {label}")
+                });
             }
-            if look.colors != Colors::None {
+            if colored {
                 d = d.style(Style::new().fg(PALETTE[k % PALETTE.len()]));
             }
             d
@@ -115,7 +121,7 @@ mod tests {
         let text: String = lines.iter().map(|l| l.to_string() + "\n").collect();
         assert!(text.is_ascii(), "{text}");
         assert!(text.contains("361") && text.contains("19") && text.contains('*'));
-        assert!(text.contains("T = 1"));
+        assert!(text.contains("* T = 1"));
     }
 
     #[test]

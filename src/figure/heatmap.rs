@@ -53,7 +53,7 @@ pub fn draw(rows: &[Vec<f64>], width: usize, look: &Look) -> Option<Vec<Line<'st
         }
         out.push(Line::from(spans));
     }
-    out.push(legend(lo, hi, look));
+    out.extend(legend(lo, hi, look, width));
     Some(out)
 }
 
@@ -90,17 +90,32 @@ fn contrast(t: f64) -> Color {
     if t > 0.6 { Color::Black } else { Color::White }
 }
 
-fn legend(lo: f64, hi: f64, look: &Look) -> Line<'static> {
-    let mut spans = vec![Span::raw(format!("min {} ", number(lo)))];
-    let steps = 10;
-    for k in 0..steps {
-        spans.push(cell(k as f64 / (steps - 1) as f64, None, 1, look));
+/// "min 0.09 ░▒▓█ max 0.6652", on two lines when one does not fit the width.
+fn legend(lo: f64, hi: f64, look: &Look, width: usize) -> Vec<Line<'static>> {
+    let ramp: Vec<Span<'static>> = (0..10)
+        .map(|k| cell(k as f64 / 9.0, None, 1, look))
+        .collect();
+    let (min, max) = (
+        format!("min {} ", number(lo)),
+        format!(" max {}", number(hi)),
+    );
+    let note = if look.colors == Colors::None && !look.ascii {
+        "  (darker is larger)"
+    } else {
+        ""
+    };
+    let one_line = min.width() + 10 + max.width();
+    let mut first = vec![Span::raw(min)];
+    first.extend(ramp);
+    if one_line + note.width() <= width {
+        first.push(Span::raw(format!("{max}{note}")));
+        vec![Line::from(first)]
+    } else if one_line <= width {
+        first.push(Span::raw(max));
+        vec![Line::from(first)]
+    } else {
+        vec![Line::from(first), Line::from(max.trim_start().to_string())]
     }
-    spans.push(Span::raw(format!(" max {}", number(hi))));
-    if look.colors == Colors::None && !look.ascii {
-        spans.push(Span::raw("  (darker is larger)"));
-    }
-    Line::from(spans)
 }
 
 /// Smallest and largest finite entries; `None` for an empty or all-infinite matrix.
@@ -133,10 +148,15 @@ mod tests {
 
     #[test]
     fn min_and_max_land_on_the_ends_of_the_ramp() {
-        let lines = draw(&[vec![0.0, 1.0], vec![0.5, 0.25]], 12, &PLAIN).unwrap();
-        assert_eq!(text(&lines)[..3], ["  0  1", "0    ██", "1 ▒▒ ░░"]);
-        assert!(text(&lines)[3].starts_with("min 0 "));
-        assert!(text(&lines)[3].contains(" max 1"));
+        let lines = draw(&[vec![0.0, 1.0], vec![0.5, 0.25]], 40, &PLAIN).unwrap();
+        assert_eq!(text(&lines)[..3], ["  0      1", "0      0 █    1", "1 ▒  0.5 ░ 0.25"]);
+        assert_eq!(text(&lines)[3], "min 0   ░░▒▒▓▓██ max 1");
+        let wide = text(&draw(&[vec![0.0, 1.0], vec![0.5, 0.25]], 60, &PLAIN).unwrap());
+        assert_eq!(wide[3], "min 0   ░░▒▒▓▓██ max 1  (darker is larger)");
+        // Too narrow for one legend line: max goes on its own.
+        let narrow = text(&draw(&[vec![0.0, 1.0], vec![0.5, 0.25]], 12, &PLAIN).unwrap());
+        assert_eq!(narrow[1..3], ["0    ██", "1 ▒▒ ░░"]);
+        assert_eq!(narrow[3..], ["min 0   ░░▒▒▓▓██", "max 1"]);
     }
 
     #[test]
@@ -159,7 +179,7 @@ mod tests {
 
     #[test]
     fn a_constant_matrix_does_not_divide_by_zero() {
-        let lines = draw(&[vec![2.0, 2.0]], 10, &ASCII).unwrap();
-        assert!(text(&lines)[2].contains("min 2") && text(&lines)[2].contains("max 2"));
+        let lines = draw(&[vec![2.0, 2.0]], 30, &ASCII).unwrap();
+        assert_eq!(text(&lines)[2], "min 2  .:-=+*#%@ max 2");
     }
 }

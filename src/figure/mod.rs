@@ -8,7 +8,6 @@ pub mod heatmap;
 pub mod lines;
 pub mod look;
 
-use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
 use serde::Deserialize;
 
@@ -137,27 +136,16 @@ fn as_rows(v: &Shaped) -> Vec<Vec<f64>> {
 }
 
 impl Figure {
-    /// The figure as lines at most `width` wide: title, drawing, caption. Too narrow for
-    /// the drawing: a one-line summary and a hint, never a garbled picture.
-    pub fn render(&self, width: usize, look: &Look) -> Vec<Line<'static>> {
-        let mut out = Vec::new();
-        if !self.spec.title.is_empty() {
-            out.push(Line::styled(
-                self.spec.title.clone(),
-                Style::new().add_modifier(Modifier::BOLD),
-            ));
-        }
-        out.extend(
-            self.draw(width, look)
-                .unwrap_or_else(|| vec![Line::from(self.summary())]),
-        );
-        if !self.spec.caption.is_empty() {
-            out.push(Line::styled(
-                self.spec.caption.clone(),
-                Style::new().add_modifier(Modifier::ITALIC),
-            ));
-        }
-        out
+    /// The drawing as lines at most `width` wide (title and caption are prose, wrapped
+    /// by the caller). Too narrow for the drawing: a one-line summary and a hint, never
+    /// a garbled picture.
+    pub fn body(&self, width: usize, look: &Look) -> Vec<Line<'static>> {
+        self.draw(width, look).unwrap_or_else(|| {
+            vec![
+                Line::from(self.summary()),
+                Line::from("(widen the terminal to see it)"),
+            ]
+        })
     }
 
     fn draw(&self, width: usize, look: &Look) -> Option<Vec<Line<'static>>> {
@@ -199,7 +187,7 @@ impl Figure {
         }
     }
 
-    /// "[heatmap 8x64, min -1, max 1: widen the terminal to see it]".
+    /// "[heatmap 8x64, min -1, max 1]".
     pub fn summary(&self) -> String {
         let (lo, hi) = heatmap::range(&self.rows).unwrap_or((0.0, 0.0));
         let shape = format!(
@@ -209,7 +197,7 @@ impl Figure {
         );
         let kind = format!("{:?}", self.spec.kind).to_lowercase();
         format!(
-            "[{kind} {shape}, min {}, max {}: widen the terminal to see it]",
+            "[{kind} {shape}, min {}, max {}]",
             lines::number(lo),
             lines::number(hi)
         )

@@ -9,6 +9,7 @@ use super::{Context, Theme, table};
 use crate::content::{
     Block, BlockKind, Claim, ContentError, Emphasis, Inline, ProblemSpec, markdown,
 };
+use crate::figure::Figure;
 use crate::math;
 use crate::problems::Problem;
 
@@ -71,11 +72,27 @@ impl<'a> Renderer<'a> {
             }
             BlockKind::Claims(claims) => self.claims(claims, width, out),
             BlockKind::Figure(figure) => match figure.as_ref() {
-                Ok(figure) => out.extend(figure.render(width, &self.theme().figure_look())),
-                Err(err) => {
-                    out.extend(wrap(&[Span::styled(err.to_string(), self.theme().error())], width))
-                }
+                Ok(figure) => self.figure(figure, width, out),
+                Err(err) => out.extend(wrap(
+                    &[Span::styled(err.to_string(), self.theme().error())],
+                    width,
+                )),
             },
+        }
+    }
+
+    /// A figure: its title in bold, the drawing, its caption dimmed.
+    fn figure(&self, figure: &Figure, width: usize, out: &mut Vec<Line<'static>>) {
+        let theme = self.theme();
+        let title = &figure.spec.title;
+        if !title.is_empty() {
+            let bold = Style::new().add_modifier(Modifier::BOLD);
+            out.extend(wrap(&[Span::styled(title.clone(), bold)], width));
+        }
+        out.extend(figure.body(width, &theme.figure_look()));
+        let caption = &figure.spec.caption;
+        if !caption.is_empty() {
+            out.extend(wrap(&[Span::styled(caption.clone(), theme.dim())], width));
         }
     }
 

@@ -4,6 +4,7 @@
 //! of every top-level block. Scrolling then only slices the lines, and a reading position
 //! kept as a block index maps back to a line at any width, so a resize keeps the place.
 
+pub mod ascii;
 mod blocks;
 mod cache;
 mod table;
@@ -67,6 +68,9 @@ pub fn lesson(lesson: &Lesson, width: usize, ctx: &Context<'_>) -> LaidOut {
         out.block_starts.push(out.lines.len());
         renderer.block(block, width.max(1), &mut out.lines);
     }
+    if ctx.theme.ascii {
+        ascii::fold_lines(&mut out.lines);
+    }
     out
 }
 
@@ -89,6 +93,9 @@ pub fn inline_text(text: &str, theme: Theme) -> String {
                 }
             }
         }
+    }
+    if theme.ascii {
+        out = ascii::fold(&out).into_owned();
     }
     out
 }

@@ -30,7 +30,11 @@ pub const ASCII_BORDER: border::Set = border::Set {
 
 impl Theme {
     pub fn new(ascii: bool, color: bool) -> Theme {
-        let ramp = if color { Colors::Indexed256 } else { Colors::None };
+        let ramp = if color {
+            Colors::Indexed256
+        } else {
+            Colors::None
+        };
         Theme { ascii, color, ramp }
     }
 
@@ -42,7 +46,10 @@ impl Theme {
 
     /// How figures may draw with this theme.
     pub fn figure_look(&self) -> Look {
-        Look { ascii: self.ascii, colors: self.ramp }
+        Look {
+            ascii: self.ascii,
+            colors: self.ramp,
+        }
     }
 
     /// The style with `fg` only when colour is allowed.
