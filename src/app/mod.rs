@@ -19,7 +19,7 @@ use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 
 pub use action::Action;
 pub use geometry::{Geometry, MIN_SIZE, geometry};
-pub use problem::{FREE_AFTER, Panel, PanelView, ProblemRef};
+pub use problem::{FREE_AFTER, Panel, PanelView, ProblemRef, solved_count};
 pub use prompt::{MAX_PROMPT_CHARS, Prompt, PromptKind};
 pub use scratch::{Scratch, ScratchLine};
 pub use search::{Match, Search};

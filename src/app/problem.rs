@@ -3,10 +3,10 @@
 //! Checking is the `problems` library's; this module records what happened and says it.
 
 use super::{App, Mode, Prompt, PromptKind, SaveNeed};
-use crate::content::ProblemSpec;
+use crate::content::{Lesson, ProblemSpec};
 use crate::problems::instance::Instance;
 use crate::problems::{Problem, feedback, locate};
-use crate::store::{Attempt, ProblemRecord, clock};
+use crate::store::{Attempt, LessonRecord, ProblemRecord, clock};
 
 /// Wrong attempts after which the solution and "another one" are given without asking.
 pub const FREE_AFTER: usize = 3;
@@ -52,6 +52,21 @@ pub enum PanelView {
     Solution,
     /// A one-off line ("new numbers drawn").
     Note(String),
+}
+
+/// Problems solved and problems in `lesson` (for the contents and `attn-course list`).
+pub fn solved_count(lesson: &Lesson, record: Option<&LessonRecord>) -> (usize, usize) {
+    let list = locate::problems(lesson);
+    let solved = list
+        .iter()
+        .filter_map(|(_, spec)| spec.ok())
+        .filter(|spec| {
+            record
+                .and_then(|r| r.problems.get(&spec.id))
+                .is_some_and(|p| p.solved)
+        })
+        .count();
+    (solved, list.len())
 }
 
 impl App {
@@ -101,18 +116,7 @@ impl App {
 
     /// Problems solved and problems in all of `lesson`.
     pub fn solved_count(&self, lesson: usize) -> (usize, usize) {
-        let list = locate::problems(&self.course.lessons[lesson]);
-        let record = self.record(lesson);
-        let solved = list
-            .iter()
-            .filter_map(|(_, spec)| spec.ok())
-            .filter(|spec| {
-                record
-                    .and_then(|r| r.problems.get(&spec.id))
-                    .is_some_and(|p| p.solved)
-            })
-            .count();
-        (solved, list.len())
+        solved_count(&self.course.lessons[lesson], self.record(lesson))
     }
 
     pub fn spec(&self, p: ProblemRef) -> Result<&ProblemSpec, String> {

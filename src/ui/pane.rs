@@ -11,6 +11,8 @@ use crate::app::{App, FREE_AFTER, Mode, Pane, PanelView, ProblemRef, PromptKind,
 use crate::content::Lesson;
 use crate::layout::{self, Theme};
 
+use unicode_width::UnicodeWidthStr;
+
 use super::truncate;
 
 pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, pane: Pane) {
@@ -23,10 +25,24 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, pane: Pane) {
     let inner = block.inner(area);
     let width = usize::from(inner.width);
     let height = usize::from(inner.height);
-    let (title, lines) = match pane {
-        Pane::Scratch => (scratch_title(theme), scratch_lines(app, width)),
-        Pane::Problem(p) => (problem_title(app, p), problem_lines(app, p, width)),
+    let (title, keys, mut lines) = match pane {
+        Pane::Scratch => (
+            " scratchpad ".to_string(),
+            scratch_keys(theme),
+            scratch_lines(app, width),
+        ),
+        Pane::Problem(p) => (
+            problem_title(app, p),
+            problem_keys(app),
+            problem_lines(app, p, width),
+        ),
     };
+    // The status bar holds the prompt, so a message ("no value yet") shows here.
+    if matches!(app.mode, Mode::Prompt(_))
+        && let Some(message) = &app.message
+    {
+        lines.push(Line::styled(truncate(message, width), theme.error()));
+    }
     let lines = match pane {
         // The newest results are at the bottom, next to the prompt.
         Pane::Scratch => tail(lines, height),
@@ -37,17 +53,28 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, pane: Pane) {
             theme,
         ),
     };
-    let block = block.title(Span::styled(
+    let mut block = block.title(Span::styled(
         truncate(&title, usize::from(area.width)),
         theme.accent(),
     ));
+    if title.width() + keys.width() + 4 <= usize::from(area.width) {
+        block = block.title(Line::styled(keys, theme.dim()).right_aligned());
+    }
     frame.render_widget(Clear, area);
     frame.render_widget(Paragraph::new(lines).block(block), area);
 }
 
-fn scratch_title(theme: Theme) -> String {
+fn scratch_keys(theme: Theme) -> String {
     let arrows = if theme.ascii { "Up/Down" } else { "↑↓" };
-    format!(" scratchpad: Enter runs, {arrows} history, Tab to answer, Esc closes ")
+    format!(" Enter runs, {arrows} history, Tab answers, Esc ")
+}
+
+fn problem_keys(app: &App) -> String {
+    if matches!(app.mode, Mode::Prompt(_)) {
+        " Enter checks, Esc cancels ".to_string()
+    } else {
+        " h hint, s solution, Esc closes ".to_string()
+    }
 }
 
 fn problem_title(app: &App, p: ProblemRef) -> String {
@@ -58,12 +85,7 @@ fn problem_title(app: &App, p: ProblemRef) -> String {
         (false, 1) => "1 attempt".to_string(),
         (false, n) => format!("{n} attempts"),
     };
-    let keys = if matches!(app.mode, Mode::Prompt(_)) {
-        "Enter checks, Esc cancels"
-    } else {
-        "h hint, s solution, Esc closes"
-    };
-    format!(" problem {}: {state}; {keys} ", p.label())
+    format!(" problem {}: {state} ", p.label())
 }
 
 fn scratch_lines(app: &App, width: usize) -> Vec<Line<'static>> {
@@ -78,7 +100,7 @@ fn scratch_lines(app: &App, width: usize) -> Vec<Line<'static>> {
                     Span::styled(mark.clone(), theme.dim()),
                     Span::styled(truncate(input, width.saturating_sub(2)), theme.code()),
                 ]));
-                out.extend(value_lines(output, width, theme));
+                out.extend(value_lines("", output, width, theme));
             }
         }
     }
@@ -89,24 +111,34 @@ fn scratch_lines(app: &App, width: usize) -> Vec<Line<'static>> {
         ));
     }
     if let Some(preview) = &app.preview {
-        out.push(Line::styled("as typed:", theme.dim()));
-        out.extend(value_lines(preview, width, theme));
+        out.extend(value_lines("as typed: ", preview, width, theme));
     }
     out
 }
 
-/// A value one row per line (matrices keep their aligned columns), or the error.
-fn value_lines(output: &Result<String, String>, width: usize, theme: Theme) -> Vec<Line<'static>> {
-    match output {
-        Ok(value) => value
-            .lines()
-            .map(|l| Line::raw(truncate(&format!("  {l}"), width)))
-            .collect(),
-        Err(e) => vec![Line::styled(
-            truncate(&format!("  {e}"), width),
-            theme.error(),
-        )],
+/// A value after `label` (or indented): a number or vector wrapped, a matrix one row a
+/// line with its aligned columns (cut with a mark when too wide); or the error.
+fn value_lines(
+    label: &str,
+    output: &Result<String, String>,
+    width: usize,
+    theme: Theme,
+) -> Vec<Line<'static>> {
+    let lead = if label.is_empty() { "  " } else { label };
+    let (text, style) = match output {
+        Ok(value) => (value, Style::new()),
+        Err(e) => (e, theme.error()),
+    };
+    let label = Span::styled(lead.to_string(), theme.dim());
+    if !text.contains('\n') {
+        return layout::wrap::wrap(&[label, Span::styled(text.clone(), style)], width);
     }
+    let mut out = vec![Line::from(label)];
+    out.extend(
+        text.lines()
+            .map(|l| Line::styled(truncate(&format!("  {l}"), width), style)),
+    );
+    out
 }
 
 fn problem_lines(app: &App, p: ProblemRef, width: usize) -> Vec<Line<'static>> {
@@ -120,11 +152,7 @@ fn problem_lines(app: &App, p: ProblemRef, width: usize) -> Vec<Line<'static>> {
                 "A number, an expression (1/sqrt(2)) or a literal ([1, 2]).",
                 theme.dim(),
             )),
-            Some(Ok(value)) => {
-                out.push(Line::styled("reads as:", theme.dim()));
-                out.extend(value_lines(&Ok(value.clone()), width, theme));
-            }
-            Some(Err(e)) => out.extend(value_lines(&Err(e.clone()), width, theme)),
+            Some(value) => out.extend(value_lines("reads as: ", value, width, theme)),
         }
     }
     let Some(panel) = app.panel.as_ref().filter(|x| x.problem == p) else {
