@@ -200,7 +200,7 @@ fn a_search_without_match_says_so_and_esc_cancels_the_prompt() {
     assert_eq!(app.message.as_deref(), Some("no match for \"zebra\""));
     assert!(app.search.is_none());
     keys(&mut app, "/q");
-    key(&mut app, KeyCode::Char('w'), KeyModifiers::CONTROL);
+    key(&mut app, KeyCode::Char('g'), KeyModifiers::CONTROL);
     assert!(
         matches!(&app.mode, Mode::Prompt(p) if p.text() == "q"),
         "control keys are not text"
