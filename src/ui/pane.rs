@@ -57,7 +57,7 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, pane: Pane) {
         truncate(&title, usize::from(area.width)),
         theme.accent(),
     ));
-    if title.width() + keys.width() + 4 <= usize::from(area.width) {
+    if title.width() + keys.width() + 1 <= usize::from(area.width) {
         block = block.title(Line::styled(keys, theme.dim()).right_aligned());
     }
     frame.render_widget(Clear, area);
@@ -66,7 +66,7 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, pane: Pane) {
 
 fn scratch_keys(theme: Theme) -> String {
     let arrows = if theme.ascii { "Up/Down" } else { "↑↓" };
-    format!(" Enter runs, {arrows} history, Tab answers, Esc ")
+    format!(" {arrows} history, Tab answers, Esc closes ")
 }
 
 fn problem_keys(app: &App) -> String {
@@ -133,7 +133,10 @@ fn value_lines(
     if !text.contains('\n') {
         return layout::wrap::wrap(&[label, Span::styled(text.clone(), style)], width);
     }
-    let mut out = vec![Line::from(label)];
+    let mut out = Vec::new();
+    if !lead.trim().is_empty() {
+        out.push(Line::from(label));
+    }
     out.extend(
         text.lines()
             .map(|l| Line::styled(truncate(&format!("  {l}"), width), style)),
