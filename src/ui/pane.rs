@@ -29,7 +29,11 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, pane: Pane) {
         Pane::Scratch => (
             " scratchpad ".to_string(),
             scratch_keys(theme),
-            scratch_lines(app, width),
+            scratch_lines(
+                app,
+                width,
+                height.saturating_sub(usize::from(app.message.is_some())),
+            ),
         ),
         Pane::Problem(p) => (
             problem_title(app, p),
@@ -88,31 +92,46 @@ fn problem_title(app: &App, p: ProblemRef) -> String {
     format!(" problem {}: {state} ", p.label())
 }
 
-fn scratch_lines(app: &App, width: usize) -> Vec<Line<'static>> {
+/// The newest results that fit in `room` rows, whole (an older result is not shown cut
+/// in half), then the line being typed read live.
+fn scratch_lines(app: &App, width: usize, room: usize) -> Vec<Line<'static>> {
     let theme = app.theme;
-    let mut out = Vec::new();
-    for line in &app.scratch.lines {
-        match line {
-            ScratchLine::Note(text) => out.push(Line::styled(truncate(text, width), theme.dim())),
+    let live = match &app.preview {
+        Some(preview) => value_lines("as typed: ", preview, width, theme),
+        None => Vec::new(),
+    };
+    let room = room.saturating_sub(live.len());
+    let mut shown: Vec<Vec<Line<'static>>> = Vec::new();
+    let mut used = 0;
+    for line in app.scratch.lines.iter().rev() {
+        let group = match line {
+            ScratchLine::Note(text) => vec![Line::styled(truncate(text, width), theme.dim())],
             ScratchLine::Result { input, output } => {
-                let mark = format!("{} ", theme.prompt_mark());
-                out.push(Line::from(vec![
-                    Span::styled(mark.clone(), theme.dim()),
+                let mut group = vec![Line::from(vec![
+                    Span::styled(format!("{} ", theme.prompt_mark()), theme.dim()),
                     Span::styled(truncate(input, width.saturating_sub(2)), theme.code()),
-                ]));
-                out.extend(value_lines("", output, width, theme));
+                ])];
+                group.extend(value_lines("", output, width, theme));
+                group
             }
+        };
+        if used + group.len() > room {
+            if shown.is_empty() {
+                shown.push(tail(group, room));
+            }
+            break;
         }
+        used += group.len();
+        shown.push(group);
     }
-    if out.is_empty() {
+    let mut out: Vec<Line<'static>> = shown.into_iter().rev().flatten().collect();
+    if app.scratch.lines.is_empty() {
         out.push(Line::styled(
             "Type an expression, e.g. let x = softmax([2, 1, 0]); x[0]",
             theme.dim(),
         ));
     }
-    if let Some(preview) = &app.preview {
-        out.extend(value_lines("as typed: ", preview, width, theme));
-    }
+    out.extend(live);
     out
 }
 
