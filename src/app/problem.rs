@@ -170,10 +170,7 @@ impl App {
         }
         self.selected_problem = Some(target);
         self.scroll_to(self.view.line_of_block(target.block));
-        self.notify(format!(
-            "problem {}: Enter answers, h hint, s solution",
-            target.label()
-        ));
+        self.notify(format!("problem {}: Enter answers", target.label()));
     }
 
     /// Enter on a problem: the answer prompt.

@@ -170,9 +170,12 @@ fn problem_lines(app: &App, p: ProblemRef, width: usize) -> Vec<Line<'static>> {
         && prompt.kind == PromptKind::Answer(p)
     {
         match &app.preview {
-            None => out.push(Line::styled(
-                "A number, an expression (1/sqrt(2)) or a literal ([1, 2]).",
-                theme.dim(),
+            None => out.extend(layout::wrap::wrap(
+                &[Span::styled(
+                    "A number, an expression (1/sqrt(2)) or a literal ([1, 2]).",
+                    theme.dim(),
+                )],
+                width,
             )),
             Some(value) => out.extend(value_lines("reads as: ", value, width, theme)),
         }
