@@ -329,3 +329,19 @@ fn the_help_lists_every_new_key() {
         );
     }
 }
+
+#[test]
+fn no_two_reading_bindings_share_a_key() {
+    let keys = attn_course::app::keymap::READING;
+    for (i, a) in keys.iter().enumerate() {
+        for b in &keys[i + 1..] {
+            assert!(
+                (a.code, a.modifiers) != (b.code, b.modifiers),
+                "{:?} is bound to {:?} and {:?}",
+                a.code,
+                a.action,
+                b.action
+            );
+        }
+    }
+}

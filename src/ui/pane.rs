@@ -61,7 +61,7 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, pane: Pane) {
         truncate(&title, usize::from(area.width)),
         theme.accent(),
     ));
-    if title.width() + keys.width() + 1 <= usize::from(area.width) {
+    if title.width() + keys.width() < usize::from(area.width) {
         block = block.title(Line::styled(keys, theme.dim()).right_aligned());
     }
     frame.render_widget(Clear, area);
