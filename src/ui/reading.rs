@@ -8,6 +8,9 @@ use ratatui::text::{Line, Span};
 use crate::app::{App, Match};
 
 pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect) {
+    // Writing straight into the buffer must stay inside it, also for one frame drawn
+    // before the app has heard of a smaller terminal.
+    let area = area.intersection(frame.area());
     let view = app.view();
     let end = (app.scroll + usize::from(area.height)).min(view.lines.len());
     let start = app.scroll.min(end);
