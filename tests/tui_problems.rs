@@ -194,12 +194,20 @@ fn input_errors_record_nothing_and_keep_the_prompt_open() {
 #[test]
 fn the_solution_asks_first_until_it_is_earned() {
     let mut a = app();
+    typed(&mut a, "py");
+    assert_eq!(a.panel, None, "y answers only a question");
     typed(&mut a, "ps");
     assert_eq!(panel_view(&a), Some(PanelView::ConfirmSolution));
     assert!(!record(&a).solution_viewed);
-    typed(&mut a, "s");
+    typed(&mut a, "y");
     assert_eq!(panel_view(&a), Some(PanelView::Solution));
     assert!(record(&a).solution_viewed);
+    typed(&mut a, "y");
+    assert_eq!(
+        panel_view(&a),
+        Some(PanelView::Solution),
+        "y asks nothing now"
+    );
     key(&mut a, KeyCode::Esc, KeyModifiers::NONE);
     assert_eq!(a.panel, None, "Esc closes the panel");
 }
@@ -318,6 +326,7 @@ fn the_help_lists_every_new_key() {
         ("P", "previous problem"),
         ("h", "hint"),
         ("s", "solution"),
+        ("y", "see the solution"),
         ("A", "another one"),
         (":", "scratchpad"),
         ("Tab", "send the last value"),

@@ -40,6 +40,8 @@ pub enum Action {
     Hint,
     /// Show the current problem's worked solution (asks first while it is unearned).
     Solution,
+    /// `y`: yes to the question the problem panel asks (see the solution now).
+    Confirm,
     /// Fresh numbers for the current problem ("another one").
     Another,
     /// Open the `:` scratchpad.
@@ -82,6 +84,7 @@ impl Action {
             Action::PrevProblem => "previous problem",
             Action::Hint => "next hint for the problem",
             Action::Solution => "worked solution (s twice before it is earned)",
+            Action::Confirm => "yes: see the solution asked for",
             Action::Another => "another one: fresh numbers (after solving or 3 tries)",
             Action::Scratchpad => "scratchpad (a problem's numbers bound by name)",
             Action::PanelDown => "scroll the problem panel down",

@@ -51,6 +51,7 @@ pub const READING: &[Binding] = &[
     ch('P', Action::PrevProblem),
     ch('h', Action::Hint),
     ch('s', Action::Solution),
+    ch('y', Action::Confirm),
     ch('A', Action::Another),
     ch(':', Action::Scratchpad),
     ch('J', Action::PanelDown),

@@ -328,6 +328,13 @@ impl App {
             Action::NextProblem => self.jump_problem(1),
             Action::PrevProblem => self.jump_problem(-1),
             Action::Hint | Action::Solution | Action::Another => self.on_problem(action),
+            Action::Confirm => {
+                if let Some(panel) = &self.panel
+                    && panel.view == PanelView::ConfirmSolution
+                {
+                    self.solution(panel.problem);
+                }
+            }
             Action::Scratchpad => self.open_scratchpad(),
             Action::PanelDown | Action::PanelUp => {
                 let delta = if action == Action::PanelDown { 1 } else { -1 };

@@ -208,7 +208,7 @@ fn problem_lines(app: &App, p: ProblemRef, width: usize) -> Vec<Line<'static>> {
         PanelView::ConfirmSolution => {
             let text = format!(
                 "The solution comes free after a right answer or {FREE_AFTER} attempts. \
-                 Press s again to see it now."
+                 Press s again (or y) to see it now."
             );
             out.extend(wrap(&text, Style::new()));
         }
