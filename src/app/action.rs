@@ -1,9 +1,9 @@
 //! Everything the learner can ask for, as one vocabulary shared by the keymap, the help
 //! overlay, the tests and [`App::update`](super::App::update).
 //!
-//! Extending it (later issues): add a variant, bind it in [`keymap`](super::keymap), and
-//! handle it in `update`. A new line input (the `:` scratchpad, the answer to a problem,
-//! the ask panel) is a new [`PromptKind`](super::PromptKind): the prompt's editing keys
+//! Extending it: add a variant, bind it in [`keymap`](super::keymap), and handle it in
+//! `update`. A new line input (like the `:` scratchpad and a problem's answer; later the
+//! ask panel) is a new [`PromptKind`](super::PromptKind): the prompt's editing keys
 //! already arrive as `PromptKey`, `PromptSubmit` and `PromptCancel`.
 
 use ratatui::crossterm::event::KeyEvent;
