@@ -138,7 +138,7 @@ fn opens_navigates_and_quits_restoring_the_terminal() {
     tui.send("]");
     tui.wait_for("lesson 2/3");
     tui.send("?");
-    tui.wait_for("keys (any other key closes)");
+    tui.wait_for("other key");
     tui.send("x");
     tui.send("/softmax\r");
     tui.wait_for("for \"softmax\"");
@@ -197,4 +197,41 @@ fn a_hangup_saves_the_place_and_exits() {
     assert_eq!(again.page(), before);
     again.send("q");
     assert!(exited_ok(again.exit_status()));
+}
+
+/// A learner's whole problem flow in the real binary: go to the problem, work the answer
+/// out in the scratchpad with the problem's own `a`, send it to the answer, submit; the
+/// solved problem is on disk, as `list` shows after quitting.
+#[test]
+fn a_problem_solved_through_the_scratchpad_is_recorded() {
+    let home = tempfile::tempdir().unwrap();
+    let mut tui = Tui::start(home.path());
+    tui.wait_for("lesson 1/3");
+    tui.send("p");
+    tui.wait_for("problem 1.1: Enter answers");
+    tui.send(":");
+    tui.wait_for("bound a from problem 1.1");
+    tui.send("softmax([a, 0])[0]\r");
+    tui.wait_for("› softmax([a, 0])[0]");
+    tui.send("\t");
+    tui.wait_for("answer 1.1: 0.");
+    tui.send("\r");
+    let screen = tui.wait_for("Right: ");
+    assert!(screen.contains("problem 1.1: solved"), "{screen}");
+    tui.send("q");
+    assert!(exited_ok(tui.exit_status()));
+
+    let out = Command::new(env!("CARGO_BIN_EXE_attn-course"))
+        .arg("--home")
+        .arg(home.path())
+        .arg("--course")
+        .arg(fixture())
+        .arg("list")
+        .output()
+        .expect("run list");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.lines().next().unwrap_or("").ends_with("(1/1 solved)"),
+        "{text}"
+    );
 }

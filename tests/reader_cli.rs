@@ -112,8 +112,8 @@ fn list_prints_one_line_per_lesson_with_its_state() {
     assert_eq!(
         lines[1..],
         [
-            "2  unread       Plain Prose",
-            "3  unread       Broken Blocks"
+            "2  unread       Plain Prose  (0/1 solved)",
+            "3  unread       Broken Blocks  (0/1 solved)"
         ]
     );
     let embedded = stdout(&run(&["list"], "C.UTF-8"));
@@ -124,5 +124,6 @@ fn list_prints_one_line_per_lesson_with_its_state() {
         second.starts_with("2  unread       Where the Square Root of "),
         "{second}"
     );
-    assert!(second.ends_with(" Comes From"), "{second}");
+    assert!(second.contains(" Comes From  (0/"), "{second}");
+    assert!(second.ends_with(" solved)"), "{second}");
 }

@@ -153,3 +153,55 @@ fn search_matches_are_highlighted_in_the_text() {
         "{runs:?}"
     );
 }
+
+/// The answer flow: a wrong answer's feedback stays in the panel while the next input is
+/// read live under the prompt.
+#[test]
+fn answer_flow_80x24_unicode() {
+    let mut a = app((80, 24), false, true);
+    press(&mut a, "p");
+    a.update(Action::Activate);
+    press(&mut a, "0.1");
+    a.update(Action::PromptSubmit);
+    a.update(Action::Activate);
+    press(&mut a, "1/2");
+    insta::assert_snapshot!(frame(&a).backend());
+}
+
+/// The scratchpad: results above, a matrix in aligned columns, the line being typed read
+/// live.
+#[test]
+fn scratchpad_80x24_unicode() {
+    let mut a = app((80, 24), false, true);
+    press(&mut a, ":let x = [[1, 20], [300, 4]]");
+    a.update(Action::PromptSubmit);
+    press(&mut a, "x @ x");
+    a.update(Action::PromptSubmit);
+    press(&mut a, "x[0] + ");
+    insta::assert_snapshot!(frame(&a).backend());
+}
+
+/// The panels keep to 7-bit characters in ASCII mode too.
+#[test]
+fn panels_in_ascii_mode_are_ascii() {
+    for size in [(80, 24), (40, 12)] {
+        let mut a = app(size, true, true);
+        // Lesson 2 is all ASCII, so any other character would be the reader's.
+        a.update(Action::NextLesson);
+        for (keys, submit) in [("p", false), ("s", false), ("s", false), (":1+1", true)] {
+            press(&mut a, keys);
+            if submit {
+                a.update(Action::PromptSubmit);
+            }
+            let t = frame(&a);
+            let bad: String = cells(t.backend().buffer())
+                .map(|c| c.symbol())
+                .filter(|s| !s.is_ascii())
+                .collect();
+            assert!(
+                bad.is_empty(),
+                "non-ASCII at {size:?} after {keys:?}: {bad:?}"
+            );
+        }
+    }
+}

@@ -1,9 +1,9 @@
 //! Everything the learner can ask for, as one vocabulary shared by the keymap, the help
 //! overlay, the tests and [`App::update`](super::App::update).
 //!
-//! Extending it (later issues): add a variant, bind it in [`keymap`](super::keymap), and
-//! handle it in `update`. A new line input (the `:` scratchpad, the answer to a problem,
-//! the ask panel) is a new [`PromptKind`](super::PromptKind): the prompt's editing keys
+//! Extending it: add a variant, bind it in [`keymap`](super::keymap), and handle it in
+//! `update`. A new line input (like the `:` scratchpad and a problem's answer; later the
+//! ask panel) is a new [`PromptKind`](super::PromptKind): the prompt's editing keys
 //! already arrive as `PromptKey`, `PromptSubmit` and `PromptCancel`.
 
 use ratatui::crossterm::event::KeyEvent;
@@ -33,6 +33,22 @@ pub enum Action {
     ClearSearch,
     Help,
     CloseHelp,
+    /// `p`/`P`: the next or previous problem of the lesson.
+    NextProblem,
+    PrevProblem,
+    /// Reveal the current problem's next hint.
+    Hint,
+    /// Show the current problem's worked solution (asks first while it is unearned).
+    Solution,
+    /// `y`: yes to the question the problem panel asks (see the solution now).
+    Confirm,
+    /// Fresh numbers for the current problem ("another one").
+    Another,
+    /// Open the `:` scratchpad.
+    Scratchpad,
+    /// Scroll the problem panel.
+    PanelDown,
+    PanelUp,
     Quit,
     /// Scroll the text by this many lines (mouse wheel; negative is up).
     Wheel(i16),
@@ -58,12 +74,21 @@ impl Action {
             Action::PrevLesson => "previous lesson",
             Action::SwitchFocus => "switch between contents and text",
             Action::ToggleContents => "show or hide the contents",
-            Action::Activate => "open the selected contents entry",
+            Action::Activate => "open the contents entry, or answer the problem at the top",
             Action::Search => "search the whole course",
             Action::SearchNext => "next match",
             Action::SearchPrev => "previous match",
-            Action::ClearSearch => "clear the search highlights",
+            Action::ClearSearch => "close the problem panel, or clear the search highlights",
             Action::Help => "this help",
+            Action::NextProblem => "next problem in the lesson",
+            Action::PrevProblem => "previous problem",
+            Action::Hint => "next hint for the problem",
+            Action::Solution => "worked solution (s twice before it is earned)",
+            Action::Confirm => "yes: see the solution asked for",
+            Action::Another => "another one: fresh numbers (after solving or 3 tries)",
+            Action::Scratchpad => "scratchpad (a problem's numbers bound by name)",
+            Action::PanelDown => "scroll the problem panel down",
+            Action::PanelUp => "scroll the problem panel up",
             Action::Quit => "quit (your place is saved)",
             Action::Wheel(_) => "scroll the text",
             Action::CloseHelp

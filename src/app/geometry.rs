@@ -22,6 +22,34 @@ pub struct Geometry {
     pub status: Rect,
     /// Smaller than [`MIN_SIZE`].
     pub too_small: bool,
+    /// The bottom pane (scratchpad, problem panel) under the text, when open.
+    pub pane: Option<Rect>,
+}
+
+impl Geometry {
+    /// The same panes with the bottom third of the text's height given to the pane
+    /// (at least 5 rows, and 3 rows of text are kept). The text keeps its width, so
+    /// opening the pane never lays the lesson out again.
+    pub fn with_pane(self) -> Geometry {
+        let height = self.text.height;
+        let rows = (height / 3).max(5).min(height.saturating_sub(3));
+        let shrink = |r: Rect| Rect {
+            height: r.height - rows,
+            ..r
+        };
+        let across = self.reading.unwrap_or(self.status);
+        Geometry {
+            reading: self.reading.map(shrink),
+            text: shrink(self.text),
+            pane: Some(Rect {
+                x: across.x,
+                y: self.text.y + height - rows,
+                width: across.width,
+                height: rows,
+            }),
+            ..self
+        }
+    }
 }
 
 /// The panes for a terminal of `size`; `contents` is the learner's `t` choice, if any.
@@ -61,6 +89,7 @@ pub fn geometry(size: (u16, u16), contents: Option<bool>) -> Geometry {
         text,
         status,
         too_small,
+        pane: None,
     }
 }
 
@@ -101,5 +130,19 @@ mod tests {
         assert!(geometry((39, 30), None).too_small);
         assert!(geometry((80, 11), None).too_small);
         assert!(geometry((0, 0), None).too_small);
+    }
+
+    #[test]
+    fn the_pane_takes_a_third_of_the_text_under_it() {
+        let g = geometry((80, 24), None).with_pane();
+        // 23 rows of text: 7 for the pane, under the reading pane only.
+        assert_eq!(g.pane, Some(Rect::new(26, 16, 54, 7)));
+        assert_eq!((g.text.height, g.text.width), (16, 52));
+        assert_eq!(g.contents.map(|c| c.height), Some(23));
+        let small = geometry((40, 12), None).with_pane();
+        assert_eq!(
+            (small.text.height, small.pane.map(|p| p.height)),
+            (6, Some(5))
+        );
     }
 }

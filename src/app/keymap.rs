@@ -47,6 +47,15 @@ pub const READING: &[Binding] = &[
     ch('n', Action::SearchNext),
     ch('N', Action::SearchPrev),
     key(KeyCode::Esc, Action::ClearSearch),
+    ch('p', Action::NextProblem),
+    ch('P', Action::PrevProblem),
+    ch('h', Action::Hint),
+    ch('s', Action::Solution),
+    ch('y', Action::Confirm),
+    ch('A', Action::Another),
+    ch(':', Action::Scratchpad),
+    ch('J', Action::PanelDown),
+    ch('K', Action::PanelUp),
     ch('?', Action::Help),
     ch('q', Action::Quit),
     Binding {
@@ -138,7 +147,24 @@ pub fn help_rows(ascii: bool) -> Vec<(String, &'static str)> {
         }
     }
     rows.push((Action::Wheel(WHEEL_LINES), "wheel".to_string()));
-    rows.into_iter()
+    let mut out: Vec<(String, &'static str)> = rows
+        .into_iter()
         .filter_map(|(action, keys)| action.describe().map(|d| (keys, d)))
-        .collect()
+        .collect();
+    let (up, down) = if ascii {
+        ("Up", "Down")
+    } else {
+        ("↑", "↓")
+    };
+    out.extend([
+        (
+            format!("{up} {down}"),
+            "in the scratchpad: walk its history",
+        ),
+        (
+            "Tab".to_string(),
+            "in the scratchpad: send the last value to the answer",
+        ),
+    ]);
+    out
 }

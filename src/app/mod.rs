@@ -8,6 +8,9 @@
 mod action;
 mod geometry;
 pub mod keymap;
+mod problem;
+mod prompt;
+mod scratch;
 mod search;
 
 use std::sync::Arc;
@@ -16,6 +19,9 @@ use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 
 pub use action::Action;
 pub use geometry::{Geometry, MIN_SIZE, geometry};
+pub use problem::{FREE_AFTER, Panel, PanelView, ProblemRef, solved_count};
+pub use prompt::{MAX_PROMPT_CHARS, Prompt, PromptKind};
+pub use scratch::{Scratch, ScratchLine};
 pub use search::{Match, Search};
 
 use crate::content::{Course, Section};
@@ -34,26 +40,11 @@ pub enum Mode {
     Prompt(Prompt),
 }
 
-/// A one-line input and what it is for.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Prompt {
-    pub kind: PromptKind,
-    pub text: String,
-}
-
-/// What a prompt's text is for. Later: `Scratchpad` (`:`), `Answer { problem }`, `Ask`.
+/// What the bottom pane shows, when it is open.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PromptKind {
-    Search,
-}
-
-impl PromptKind {
-    /// The character shown before the input.
-    pub fn lead(self) -> &'static str {
-        match self {
-            PromptKind::Search => "/",
-        }
-    }
+pub enum Pane {
+    Scratch,
+    Problem(ProblemRef),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -105,6 +96,14 @@ pub struct App {
     pub search: Option<Search>,
     /// One line for the status bar (a warning, a search result), until the next key.
     pub message: Option<String>,
+    /// The `:` session: its environment, history and results.
+    pub scratch: Scratch,
+    /// Hints, solution or feedback of one problem, until Esc.
+    pub panel: Option<Panel>,
+    /// The problem `p`/`P` went to.
+    selected_problem: Option<ProblemRef>,
+    /// The open prompt's input evaluated as typed: its value or its error.
+    pub preview: Option<Result<String, String>>,
     save: SaveNeed,
     pub quit: bool,
 }
@@ -145,6 +144,10 @@ impl App {
             view: Arc::default(),
             search: None,
             message: None,
+            scratch: Scratch::default(),
+            panel: None,
+            selected_problem: None,
+            preview: None,
             save: SaveNeed::None,
             quit: false,
         };
@@ -166,7 +169,30 @@ impl App {
     }
 
     pub fn geometry(&self) -> Geometry {
-        geometry(self.size, self.contents_override)
+        let g = geometry(self.size, self.contents_override);
+        match self.pane() {
+            Some(_) => g.with_pane(),
+            None => g,
+        }
+    }
+
+    /// The bottom pane: the scratchpad while `:` is open, else the problem panel.
+    pub fn pane(&self) -> Option<Pane> {
+        match &self.mode {
+            Mode::Prompt(Prompt {
+                kind: PromptKind::Scratchpad,
+                ..
+            }) => Some(Pane::Scratch),
+            Mode::Prompt(Prompt {
+                kind: PromptKind::Answer(p),
+                ..
+            }) => Some(Pane::Problem(*p)),
+            _ => self
+                .panel
+                .as_ref()
+                .filter(|p| p.problem.lesson == self.lesson)
+                .map(|p| Pane::Problem(p.problem)),
+        }
     }
 
     pub fn contents_visible(&self) -> bool {
@@ -248,6 +274,7 @@ impl App {
                 Mode::Prompt(prompt) => self.prompt(action, prompt),
             },
         }
+        self.clamp_scroll();
     }
 
     fn reading(&mut self, action: Action) {
@@ -288,18 +315,67 @@ impl App {
                 self.fix_focus();
             }
             Action::Activate if contents => self.activate_entry(),
-            Action::Search => {
-                self.mode = Mode::Prompt(Prompt {
-                    kind: PromptKind::Search,
-                    text: String::new(),
-                })
-            }
+            Action::Activate => match self.current_problem() {
+                Some(p) => self.open_answer(p, ""),
+                None => self.notify("Enter answers a problem: p goes to the next one"),
+            },
+            Action::Search => self.mode = Mode::Prompt(Prompt::new(PromptKind::Search, "")),
             Action::SearchNext => self.step_search(1),
             Action::SearchPrev => self.step_search(-1),
+            Action::ClearSearch if self.pane().is_some() => self.panel = None,
             Action::ClearSearch => self.search = None,
             Action::Help => self.mode = Mode::Help { scroll: 0 },
+            Action::NextProblem => self.jump_problem(1),
+            Action::PrevProblem => self.jump_problem(-1),
+            Action::Hint | Action::Solution | Action::Another => self.on_problem(action),
+            Action::Confirm => {
+                if let Some(panel) = &self.panel
+                    && panel.view == PanelView::ConfirmSolution
+                {
+                    self.solution(panel.problem);
+                }
+            }
+            Action::Scratchpad => self.open_scratchpad(),
+            Action::PanelDown | Action::PanelUp => {
+                let delta = if action == Action::PanelDown { 1 } else { -1 };
+                if let Some(panel) = &mut self.panel {
+                    panel.scroll = panel.scroll.saturating_add_signed(delta);
+                }
+            }
             _ => {}
         }
+    }
+
+    /// `h`, `s`, `A` on the current problem.
+    fn on_problem(&mut self, action: Action) {
+        let Some(p) = self.current_problem() else {
+            return self.notify("no problem here: p goes to the next one");
+        };
+        match action {
+            Action::Hint => self.hint(p),
+            Action::Solution => self.solution(p),
+            _ => self.another(p),
+        }
+    }
+
+    /// `:`, with the current problem's parameters bound by name.
+    fn open_scratchpad(&mut self) {
+        if let Some(p) = self.current_problem() {
+            let bound = self
+                .instance(p)
+                .and_then(|(_, inst)| self.scratch.bind(&inst));
+            match bound {
+                Ok(names) if names.is_empty() => {}
+                Ok(names) => self.scratch.note(format!(
+                    "bound {} from problem {}",
+                    names.join(", "),
+                    p.label()
+                )),
+                Err(e) => self.scratch.note(e),
+            }
+        }
+        self.mode = Mode::Prompt(Prompt::new(PromptKind::Scratchpad, ""));
+        self.preview = None;
     }
 
     fn help(&mut self, action: Action, scroll: usize) {
@@ -319,27 +395,55 @@ impl App {
     fn prompt(&mut self, action: Action, mut prompt: Prompt) {
         match action {
             Action::PromptKey(key) => {
-                let plain = !key
-                    .modifiers
-                    .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
-                match key.code {
-                    KeyCode::Char(c) if plain => prompt.text.push(c),
-                    KeyCode::Backspace => {
-                        prompt.text.pop();
-                    }
-                    _ => {}
+                if !prompt.edit(key) && prompt.kind == PromptKind::Scratchpad {
+                    return self.scratch_key(key.code, key.modifiers, prompt);
                 }
                 self.mode = Mode::Prompt(prompt);
+                self.update_preview();
             }
             Action::PromptSubmit => {
                 self.mode = Mode::Reading;
+                self.preview = None;
                 match prompt.kind {
-                    PromptKind::Search => self.run_search(prompt.text.trim()),
+                    PromptKind::Search => self.run_search(prompt.text().trim()),
+                    PromptKind::Scratchpad => {
+                        self.scratch.run(prompt.text());
+                        self.mode = Mode::Prompt(Prompt::new(PromptKind::Scratchpad, ""));
+                    }
+                    PromptKind::Answer(p) => self.submit_answer(p, prompt),
                 }
             }
-            Action::PromptCancel => self.mode = Mode::Reading,
+            Action::PromptCancel => {
+                self.mode = Mode::Reading;
+                self.preview = None;
+            }
             _ => {}
         }
+    }
+
+    /// Up/Down walk the history; Tab sends the last value to the current problem.
+    fn scratch_key(&mut self, code: KeyCode, modifiers: KeyModifiers, mut prompt: Prompt) {
+        let step = match code {
+            KeyCode::Up => Some(-1),
+            KeyCode::Down => Some(1),
+            _ => None,
+        };
+        if let Some(delta) = step {
+            if let Some(line) = self.scratch.step_history(delta, prompt.text()) {
+                prompt = Prompt::new(PromptKind::Scratchpad, &line);
+            }
+        } else if code == KeyCode::Tab && modifiers.is_empty() {
+            match (self.scratch.last.as_ref(), self.current_problem()) {
+                (Some(value), Some(p)) => {
+                    let text = value.to_string().replace('\n', "");
+                    return self.open_answer(p, &text);
+                }
+                (None, _) => self.notify("no value yet to send"),
+                (_, None) => self.notify("no problem here to answer"),
+            }
+        }
+        self.mode = Mode::Prompt(prompt);
+        self.update_preview();
     }
 
     fn resize(&mut self, w: u16, h: u16) {
@@ -406,6 +510,7 @@ impl App {
     /// Opens lesson `lesson` with block `block` at the top.
     fn open(&mut self, lesson: usize, block: usize) {
         self.lesson = lesson.min(self.course.lessons.len().saturating_sub(1));
+        self.selected_problem = None;
         self.relayout();
         self.contents_cursor = self
             .entries()

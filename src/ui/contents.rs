@@ -45,9 +45,20 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect) {
                         Style::new()
                     };
                     let lead = format!("{} ", mark(theme, app.mark(l)));
+                    let solved = match app.solved_count(l) {
+                        (_, 0) => String::new(),
+                        (n, of) => format!(" {n}/{of}"),
+                    };
                     let title = format!("{}. {}", l + 1, app.title(l));
-                    let title = truncate(&title, width.saturating_sub(lead.width()));
-                    Line::from(vec![Span::raw(lead), Span::styled(title, style)])
+                    let room = width.saturating_sub(lead.width() + solved.width());
+                    let title = truncate(&title, room);
+                    let gap = " ".repeat(room.saturating_sub(title.width()));
+                    Line::from(vec![
+                        Span::raw(lead),
+                        Span::styled(title, style),
+                        Span::raw(gap),
+                        Span::styled(solved, theme.dim()),
+                    ])
                 }
                 Entry::Section(s) => {
                     let current =

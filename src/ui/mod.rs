@@ -3,6 +3,7 @@
 
 mod contents;
 mod help;
+mod pane;
 mod reading;
 mod status;
 
@@ -27,6 +28,9 @@ pub fn draw(app: &App, frame: &mut Frame<'_>) {
     }
     if g.reading.is_some() {
         reading::draw(app, frame, g.text);
+    }
+    if let (Some(rect), Some(pane)) = (g.pane, app.pane()) {
+        pane::draw(app, frame, rect, pane);
     }
     status::draw(app, frame, g.status);
     if let crate::app::Mode::Help { scroll } = app.mode {

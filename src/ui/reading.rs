@@ -8,7 +8,8 @@ use ratatui::text::{Line, Span};
 use crate::app::{App, Match};
 
 pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect) {
-    // The app's idea of the size can be a resize ahead of the frame: never write past it.
+    // Writing straight into the buffer must stay inside it, also for one frame drawn
+    // before the app has heard of a smaller terminal.
     let area = area.intersection(frame.area());
     let view = app.view();
     let end = (app.scroll + usize::from(area.height)).min(view.lines.len());

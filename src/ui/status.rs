@@ -16,14 +16,18 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect) {
     let theme = app.theme;
     if let Mode::Prompt(prompt) = &app.mode {
         let lead = prompt.kind.lead();
+        let room = usize::from(area.width).saturating_sub(lead.width() + 1);
+        let input = &prompt.input;
+        let skip = input.visual_scroll(room);
+        let shown: String = skip_columns(input.value(), skip);
         let line = Line::from(vec![
-            Span::styled(lead, theme.accent()),
-            Span::raw(prompt.text.clone()),
+            Span::styled(lead.clone(), theme.accent()),
+            Span::raw(shown),
         ]);
         frame.render_widget(Paragraph::new(line), area);
         let x = area.x
-            + (lead.width() + prompt.text.width()).min(usize::from(area.width.saturating_sub(1)))
-                as u16;
+            + (lead.width() + input.visual_cursor() - skip)
+                .min(usize::from(area.width.saturating_sub(1))) as u16;
         frame.set_cursor_position(Position::new(x, area.y));
         return;
     }
@@ -57,4 +61,16 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect) {
         Span::styled(truncate(&right, width), right_style),
     ]);
     frame.render_widget(Paragraph::new(line), area);
+}
+
+/// `text` without its first `columns` display columns (a long input scrolled left).
+fn skip_columns(text: &str, columns: usize) -> String {
+    let mut used = 0;
+    text.chars()
+        .skip_while(|c| {
+            let skip = used < columns;
+            used += unicode_width::UnicodeWidthChar::width(*c).unwrap_or(0);
+            skip
+        })
+        .collect()
 }

@@ -1,0 +1,329 @@
+//! Problems in the reader: which one is current, jumping between them, answering (with a
+//! live preview of the input's value), hints, the worked solution and "another one".
+//! Checking is the `problems` library's; this module records what happened and says it.
+
+use super::{App, Mode, Prompt, PromptKind, SaveNeed};
+use crate::content::{Lesson, ProblemSpec};
+use crate::problems::instance::Instance;
+use crate::problems::{Problem, feedback, locate};
+use crate::store::{Attempt, LessonRecord, ProblemRecord, clock};
+
+/// Wrong attempts after which the solution and "another one" are given without asking.
+pub const FREE_AFTER: usize = 3;
+
+/// A problem of the course: its lesson, its block in the lesson, its number there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ProblemRef {
+    pub lesson: usize,
+    pub block: usize,
+    /// 1-based, as displayed.
+    pub number: usize,
+}
+
+impl ProblemRef {
+    /// `2.3`.
+    pub fn label(&self) -> String {
+        format!("{}.{}", self.lesson + 1, self.number)
+    }
+}
+
+/// The bottom pane for one problem.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Panel {
+    pub problem: ProblemRef,
+    pub view: PanelView,
+    /// First line shown (`J`/`K`).
+    pub scroll: usize,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum PanelView {
+    /// The words after an attempt; `right` picks the style.
+    Feedback {
+        lines: Vec<String>,
+        right: bool,
+    },
+    /// An input that could not be judged (nothing was recorded).
+    InputError(String),
+    /// The hints revealed so far.
+    Hints,
+    /// `s` before the solution is free: asks for a second `s`.
+    ConfirmSolution,
+    Solution,
+    /// A one-off line ("new numbers drawn").
+    Note(String),
+}
+
+/// Problems solved and problems in `lesson` (for the contents and `attn-course list`).
+pub fn solved_count(lesson: &Lesson, record: Option<&LessonRecord>) -> (usize, usize) {
+    let list = locate::problems(lesson);
+    let solved = list
+        .iter()
+        .filter_map(|(_, spec)| spec.ok())
+        .filter(|spec| {
+            record
+                .and_then(|r| r.problems.get(&spec.id))
+                .is_some_and(|p| p.solved)
+        })
+        .count();
+    (solved, list.len())
+}
+
+impl App {
+    /// The problem the learner is at: the one `p`/`P` went to or the panel is about while
+    /// it is on screen, else the first problem in the top half of the text.
+    pub fn current_problem(&self) -> Option<ProblemRef> {
+        let sticky = self
+            .panel
+            .as_ref()
+            .map(|p| p.problem)
+            .or(self.selected_problem)
+            .filter(|p| p.lesson == self.lesson && self.block_visible(p.block));
+        if sticky.is_some() {
+            return sticky;
+        }
+        let first = self.view.block_at(self.scroll);
+        let last = self.view.block_at(self.scroll + self.text_height() / 2);
+        self.problem_refs()
+            .into_iter()
+            .find(|p| (first..=last).contains(&p.block))
+    }
+
+    /// The open lesson's problems, numbered.
+    pub fn problem_refs(&self) -> Vec<ProblemRef> {
+        locate::problems(&self.course.lessons[self.lesson])
+            .iter()
+            .enumerate()
+            .map(|(i, (block, _))| ProblemRef {
+                lesson: self.lesson,
+                block: *block,
+                number: i + 1,
+            })
+            .collect()
+    }
+
+    /// The learner's record of a problem (empty when untouched).
+    pub fn problem_record(&self, p: ProblemRef) -> ProblemRecord {
+        let lesson = &self.course.lessons[p.lesson];
+        let id = self.spec(p).map(|s| s.id.as_str()).unwrap_or_default();
+        self.progress
+            .lessons
+            .get(&lesson.slug)
+            .and_then(|l| l.problems.get(id))
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    /// Problems solved and problems in all of `lesson`.
+    pub fn solved_count(&self, lesson: usize) -> (usize, usize) {
+        solved_count(&self.course.lessons[lesson], self.record(lesson))
+    }
+
+    pub fn spec(&self, p: ProblemRef) -> Result<&ProblemSpec, String> {
+        let lesson = &self.course.lessons[p.lesson];
+        locate::problems(lesson)
+            .into_iter()
+            .find(|(b, _)| *b == p.block)
+            .ok_or_else(|| format!("problem {} is gone", p.label()))?
+            .1
+            .map_err(|e| format!("problem {} is malformed: {e}", p.label()))
+    }
+
+    /// The problem with this learner's numbers for its current variant.
+    pub fn instance(&self, p: ProblemRef) -> Result<(Problem, Instance), String> {
+        let spec = self.spec(p)?;
+        let problem = Problem::from_spec(spec)?;
+        let variant = self.problem_record(p).variant;
+        let slug = &self.course.lessons[p.lesson].slug;
+        let instance = problem.instance(self.progress.learner_seed, slug, variant)?;
+        Ok((problem, instance))
+    }
+
+    /// `p` (1) or `P` (-1): the next or previous problem of the lesson, put at the top.
+    pub(super) fn jump_problem(&mut self, delta: isize) {
+        let list = self.problem_refs();
+        if list.is_empty() {
+            self.notify("this lesson has no problems");
+            return;
+        }
+        let here = self
+            .current_problem()
+            .filter(|p| Some(*p) == self.selected_problem);
+        let target = match (here, delta > 0) {
+            (Some(h), true) => list.iter().find(|p| p.block > h.block),
+            (Some(h), false) => list.iter().rev().find(|p| p.block < h.block),
+            (None, true) => list
+                .iter()
+                .find(|p| self.view.line_of_block(p.block) > self.scroll),
+            (None, false) => list
+                .iter()
+                .rev()
+                .find(|p| self.view.line_of_block(p.block) < self.scroll),
+        };
+        let Some(&target) = target else {
+            let which = if delta > 0 { "after" } else { "before" };
+            self.notify(format!("no problem {which} this one in the lesson"));
+            return;
+        };
+        if self.panel.as_ref().is_some_and(|p| p.problem != target) {
+            self.panel = None;
+        }
+        self.selected_problem = Some(target);
+        self.scroll_to(self.view.line_of_block(target.block));
+        self.notify(format!("problem {}: Enter answers", target.label()));
+    }
+
+    /// Enter on a problem: the answer prompt.
+    pub(super) fn open_answer(&mut self, p: ProblemRef, text: &str) {
+        if let Err(e) = self.instance(p) {
+            self.notify(e);
+            return;
+        }
+        self.selected_problem = Some(p);
+        self.mode = Mode::Prompt(Prompt::new(PromptKind::Answer(p), text));
+        self.update_preview();
+    }
+
+    /// Judges and records an answer; an input error records nothing and keeps the prompt.
+    pub(super) fn submit_answer(&mut self, p: ProblemRef, prompt: Prompt) {
+        let input = prompt.text().to_string();
+        let (problem, instance) = match self.instance(p) {
+            Ok(found) => found,
+            Err(e) => return self.notify(e),
+        };
+        let judged = match problem.judge(&instance, &input) {
+            Ok(j) => j,
+            Err(e) => {
+                self.mode = Mode::Prompt(prompt);
+                self.show_panel(p, PanelView::InputError(e));
+                return;
+            }
+        };
+        let right = judged.verdict.is_right();
+        let variant = self.problem_record(p).variant;
+        let attempt = Attempt::new(clock::now(), input.trim(), &judged.shown, right, variant);
+        let slug = self.course.lessons[p.lesson].slug.clone();
+        let id = self.spec(p).map(|s| s.id.clone()).unwrap_or_default();
+        self.progress.record_attempt(&slug, &id, attempt);
+        let lines = feedback::lines(&judged, &problem.tolerance);
+        self.show_panel(p, PanelView::Feedback { lines, right });
+        self.problem_changed();
+    }
+
+    /// `h`: one more hint.
+    pub(super) fn hint(&mut self, p: ProblemRef) {
+        let count = self.spec(p).map_or(0, |s| s.hints.len()) as u32;
+        if count == 0 {
+            return self.notify(format!("problem {} has no hints", p.label()));
+        }
+        let shown = self.problem_record(p).hints_shown;
+        if shown >= count {
+            self.notify("no more hints: s shows the solution");
+        } else {
+            self.edit_record(p, |r| r.hints_shown += 1);
+            self.save = SaveNeed::Now;
+        }
+        self.show_panel(p, PanelView::Hints);
+    }
+
+    /// `s`: the solution, after a right answer or three attempts, or on a second `s`.
+    pub(super) fn solution(&mut self, p: ProblemRef) {
+        let record = self.problem_record(p);
+        let asked = self
+            .panel
+            .as_ref()
+            .is_some_and(|x| x.problem == p && x.view == PanelView::ConfirmSolution);
+        if record.solved || record.attempts.len() >= FREE_AFTER || asked {
+            if !record.solution_viewed {
+                self.edit_record(p, |r| r.solution_viewed = true);
+                self.save = SaveNeed::Now;
+            }
+            self.show_panel(p, PanelView::Solution);
+        } else {
+            self.show_panel(p, PanelView::ConfirmSolution);
+        }
+    }
+
+    /// `A`: fresh numbers for the same problem, once it is solved or tried three times.
+    pub(super) fn another(&mut self, p: ProblemRef) {
+        let record = self.problem_record(p);
+        let wrong = record
+            .attempts
+            .iter()
+            .filter(|a| a.variant == record.variant && !a.correct)
+            .count();
+        if !record.solved && wrong < FREE_AFTER {
+            let left = FREE_AFTER - wrong;
+            return self.notify(format!(
+                "another one comes after a right answer or {left} more attempt(s)"
+            ));
+        }
+        self.edit_record(p, |r| r.variant += 1);
+        let text = format!(
+            "New numbers for problem {} (variant {}).",
+            p.label(),
+            record.variant + 2
+        );
+        self.show_panel(p, PanelView::Note(text));
+        self.problem_changed();
+        self.scroll_to(self.view.line_of_block(p.block));
+    }
+
+    pub(super) fn show_panel(&mut self, problem: ProblemRef, view: PanelView) {
+        self.panel = Some(Panel {
+            problem,
+            view,
+            scroll: 0,
+        });
+    }
+
+    /// The live preview of the open prompt's input.
+    pub(super) fn update_preview(&mut self) {
+        self.preview = match &self.mode {
+            Mode::Prompt(p) => match p.kind {
+                PromptKind::Answer(_) => {
+                    super::scratch::preview_in(p.text(), &mut crate::eval::Env::new())
+                }
+                PromptKind::Scratchpad => self.scratch.preview(p.text()),
+                PromptKind::Search => None,
+            },
+            _ => None,
+        };
+    }
+
+    fn edit_record(&mut self, p: ProblemRef, change: impl FnOnce(&mut ProblemRecord)) {
+        let Ok(id) = self.spec(p).map(|s| s.id.clone()) else {
+            return;
+        };
+        let slug = self.course.lessons[p.lesson].slug.clone();
+        let record = self
+            .progress
+            .lessons
+            .entry(slug)
+            .or_default()
+            .problems
+            .entry(id)
+            .or_default();
+        change(record);
+    }
+
+    /// The box's state line and numbers come from the record: lay the lesson out again
+    /// and save now. Only the problem's own box changes, so the lines above it, and the place, stay.
+    fn problem_changed(&mut self) {
+        self.cache = Default::default();
+        self.relayout();
+        self.clamp_scroll();
+        self.save = SaveNeed::Now;
+    }
+
+    fn block_visible(&self, block: usize) -> bool {
+        let start = self.view.line_of_block(block);
+        let end = self
+            .view
+            .block_starts
+            .get(block + 1)
+            .copied()
+            .unwrap_or(self.view.lines.len());
+        start < self.scroll + self.text_height() && end > self.scroll
+    }
+}

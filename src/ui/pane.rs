@@ -1,0 +1,278 @@
+//! The bottom pane: the `:` scratchpad's results, or one problem's panel (the live
+//! reading of the answer being typed, the feedback, hints, the worked solution).
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Padding, Paragraph};
+
+use crate::app::{App, FREE_AFTER, Mode, Pane, PanelView, ProblemRef, PromptKind, ScratchLine};
+use crate::content::Lesson;
+use crate::layout::{self, Theme};
+
+use unicode_width::UnicodeWidthStr;
+
+use super::truncate;
+
+pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, pane: Pane) {
+    let theme = app.theme;
+    let block = Block::new()
+        .borders(Borders::TOP)
+        .border_set(theme.border())
+        .border_style(theme.dim())
+        .padding(Padding::horizontal(1));
+    let inner = block.inner(area);
+    let width = usize::from(inner.width);
+    let height = usize::from(inner.height);
+    let (title, keys, mut lines) = match pane {
+        Pane::Scratch => (
+            " scratchpad ".to_string(),
+            scratch_keys(theme),
+            scratch_lines(
+                app,
+                width,
+                height.saturating_sub(usize::from(app.message.is_some())),
+            ),
+        ),
+        Pane::Problem(p) => (
+            problem_title(app, p),
+            problem_keys(app),
+            problem_lines(app, p, width),
+        ),
+    };
+    // The status bar holds the prompt, so a message ("no value yet") shows here.
+    if matches!(app.mode, Mode::Prompt(_))
+        && let Some(message) = &app.message
+    {
+        lines.push(Line::styled(truncate(message, width), theme.error()));
+    }
+    let lines = match pane {
+        // The newest results are at the bottom, next to the prompt.
+        Pane::Scratch => tail(lines, height),
+        Pane::Problem(_) => window(
+            lines,
+            app.panel.as_ref().map_or(0, |x| x.scroll),
+            height,
+            theme,
+        ),
+    };
+    let mut block = block.title(Span::styled(
+        truncate(&title, usize::from(area.width)),
+        theme.accent(),
+    ));
+    if title.width() + keys.width() < usize::from(area.width) {
+        block = block.title(Line::styled(keys, theme.dim()).right_aligned());
+    }
+    frame.render_widget(Clear, area);
+    frame.render_widget(Paragraph::new(lines).block(block), area);
+}
+
+fn scratch_keys(theme: Theme) -> String {
+    let arrows = if theme.ascii { "Up/Down" } else { "↑↓" };
+    format!(" {arrows} history, Tab answers, Esc closes ")
+}
+
+fn problem_keys(app: &App) -> String {
+    if matches!(app.mode, Mode::Prompt(_)) {
+        " Enter checks, Esc cancels ".to_string()
+    } else {
+        " h hint, s solution, Esc closes ".to_string()
+    }
+}
+
+fn problem_title(app: &App, p: ProblemRef) -> String {
+    let record = app.problem_record(p);
+    let state = match (record.solved, record.attempts.len()) {
+        (true, _) => "solved".to_string(),
+        (false, 0) => "not attempted".to_string(),
+        (false, 1) => "1 attempt".to_string(),
+        (false, n) => format!("{n} attempts"),
+    };
+    format!(" problem {}: {state} ", p.label())
+}
+
+/// The newest results that fit in `room` rows, whole (an older result is not shown cut
+/// in half), then the line being typed read live.
+fn scratch_lines(app: &App, width: usize, room: usize) -> Vec<Line<'static>> {
+    let theme = app.theme;
+    let live = match &app.preview {
+        Some(preview) => value_lines("as typed: ", preview, width, theme),
+        None => Vec::new(),
+    };
+    let room = room.saturating_sub(live.len());
+    let mut shown: Vec<Vec<Line<'static>>> = Vec::new();
+    let mut used = 0;
+    for line in app.scratch.lines.iter().rev() {
+        let group = match line {
+            ScratchLine::Note(text) => vec![Line::styled(truncate(text, width), theme.dim())],
+            ScratchLine::Result { input, output } => {
+                let mut group = vec![Line::from(vec![
+                    Span::styled(format!("{} ", theme.prompt_mark()), theme.dim()),
+                    Span::styled(truncate(input, width.saturating_sub(2)), theme.code()),
+                ])];
+                group.extend(value_lines("", output, width, theme));
+                group
+            }
+        };
+        if used + group.len() > room {
+            if shown.is_empty() {
+                shown.push(tail(group, room));
+            }
+            break;
+        }
+        used += group.len();
+        shown.push(group);
+    }
+    let mut out: Vec<Line<'static>> = shown.into_iter().rev().flatten().collect();
+    if app.scratch.lines.is_empty() {
+        out.push(Line::styled(
+            "Type an expression, e.g. let x = softmax([2, 1, 0]); x[0]",
+            theme.dim(),
+        ));
+    }
+    out.extend(live);
+    out
+}
+
+/// A value after `label` (or indented): a number or vector wrapped, a matrix one row a
+/// line with its aligned columns (cut with a mark when too wide); or the error.
+fn value_lines(
+    label: &str,
+    output: &Result<String, String>,
+    width: usize,
+    theme: Theme,
+) -> Vec<Line<'static>> {
+    let lead = if label.is_empty() { "  " } else { label };
+    let (text, style) = match output {
+        Ok(value) => (value, Style::new()),
+        Err(e) => (e, theme.error()),
+    };
+    let label = Span::styled(lead.to_string(), theme.dim());
+    if !text.contains('\n') {
+        return layout::wrap::wrap(&[label, Span::styled(text.clone(), style)], width);
+    }
+    let mut out = Vec::new();
+    if !lead.trim().is_empty() {
+        out.push(Line::from(label));
+    }
+    out.extend(
+        text.lines()
+            .map(|l| Line::styled(truncate(&format!("  {l}"), width), style)),
+    );
+    out
+}
+
+fn problem_lines(app: &App, p: ProblemRef, width: usize) -> Vec<Line<'static>> {
+    let theme = app.theme;
+    let mut out = Vec::new();
+    if let Mode::Prompt(prompt) = &app.mode
+        && prompt.kind == PromptKind::Answer(p)
+    {
+        match &app.preview {
+            None => out.extend(layout::wrap::wrap(
+                &[Span::styled(
+                    "A number, an expression (1/sqrt(2)) or a literal ([1, 2]).",
+                    theme.dim(),
+                )],
+                width,
+            )),
+            Some(value) => out.extend(value_lines("reads as: ", value, width, theme)),
+        }
+    }
+    let Some(panel) = app.panel.as_ref().filter(|x| x.problem == p) else {
+        return out;
+    };
+    let wrap = |text: &str, style: Style| {
+        layout::wrap::wrap(&[Span::styled(text.to_string(), style)], width)
+    };
+    match &panel.view {
+        PanelView::Feedback { lines, right } => {
+            let first = if *right {
+                theme.accent()
+            } else {
+                theme.error()
+            };
+            for (i, line) in lines.iter().enumerate() {
+                out.extend(wrap(line, if i == 0 { first } else { Style::new() }));
+            }
+        }
+        PanelView::InputError(e) => {
+            out.extend(wrap(e, theme.error()));
+            out.extend(wrap(
+                "Nothing was recorded: fix the input and press Enter.",
+                theme.dim(),
+            ));
+        }
+        PanelView::Note(text) => out.extend(wrap(text, Style::new())),
+        PanelView::ConfirmSolution => {
+            let text = format!(
+                "The solution comes free after a right answer or {FREE_AFTER} attempts. \
+                 Press s again (or y) to see it now."
+            );
+            out.extend(wrap(&text, Style::new()));
+        }
+        PanelView::Hints => {
+            let shown = app.problem_record(p).hints_shown as usize;
+            let hints = app.spec(p).map(|s| s.hints.clone()).unwrap_or_default();
+            for (i, hint) in hints.iter().take(shown).enumerate() {
+                out.push(Line::styled(
+                    format!("Hint {} of {}", i + 1, hints.len()),
+                    theme.accent(),
+                ));
+                out.extend(markdown(app, p, hint, width));
+            }
+        }
+        PanelView::Solution => {
+            let solution = app.spec(p).map(|s| s.solution.clone()).unwrap_or_default();
+            out.push(Line::styled("Solution", theme.accent()));
+            out.extend(markdown(app, p, &solution, width));
+        }
+    }
+    out
+}
+
+/// Hint or solution markdown with this learner's numbers, laid out like the lesson.
+fn markdown(app: &App, p: ProblemRef, text: &str, width: usize) -> Vec<Line<'static>> {
+    let filled = match app.instance(p) {
+        Ok((_, instance)) => instance.fill(text),
+        Err(_) => text.to_string(),
+    };
+    let lesson = &app.course.lessons[p.lesson];
+    let parsed = Lesson::parse(
+        String::new(),
+        lesson.file.clone(),
+        String::new(),
+        String::new(),
+        &filled,
+    );
+    let ctx = layout::Context {
+        theme: app.theme,
+        lesson_number: p.lesson + 1,
+        record: None,
+        learner_seed: app.progress.learner_seed,
+    };
+    layout::lesson(&parsed, width, &ctx).lines
+}
+
+fn tail(mut lines: Vec<Line<'static>>, height: usize) -> Vec<Line<'static>> {
+    let cut = lines.len().saturating_sub(height);
+    lines.drain(..cut);
+    lines
+}
+
+/// `height` lines from `scroll`, the last one replaced by a mark when more follow.
+fn window(
+    lines: Vec<Line<'static>>,
+    scroll: usize,
+    height: usize,
+    theme: Theme,
+) -> Vec<Line<'static>> {
+    let scroll = scroll.min(lines.len().saturating_sub(1));
+    let more = lines.len() > scroll + height;
+    let mut shown: Vec<Line<'static>> = lines.into_iter().skip(scroll).take(height).collect();
+    if more && let Some(last) = shown.last_mut() {
+        *last = Line::styled("~ more: J scrolls down, K up", theme.dim());
+    }
+    shown
+}

@@ -1,0 +1,356 @@
+//! Problems and the scratchpad in the reader, driven by synthetic keys through the real
+//! keymap, with a fixed learner seed. Expected values are computed here from the drawn
+//! parameter, by the problem's formula, not by the evaluator.
+
+use std::path::Path;
+
+use attn_course::app::keymap::{action_for, help_rows};
+use attn_course::app::{App, Mode, PanelView, ProblemRef, PromptKind, SaveNeed, ScratchLine};
+use attn_course::content::Course;
+use attn_course::layout::{Theme, line_text};
+use attn_course::store::{ProblemRecord, Progress};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+const SEED: u64 = 7;
+
+fn app() -> App {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/course");
+    let course = Course::load(Some(&dir)).expect("fixture course loads");
+    App::new(
+        course,
+        Progress::new(SEED),
+        Theme::new(false, true),
+        (100, 30),
+    )
+}
+
+fn key(app: &mut App, code: KeyCode, modifiers: KeyModifiers) {
+    if let Some(action) = action_for(&app.mode, KeyEvent::new(code, modifiers)) {
+        app.update(action);
+    }
+}
+
+fn typed(app: &mut App, text: &str) {
+    for c in text.chars() {
+        key(app, KeyCode::Char(c), KeyModifiers::NONE);
+    }
+}
+
+fn enter(app: &mut App) {
+    key(app, KeyCode::Enter, KeyModifiers::NONE);
+}
+
+/// The fixture's lesson-1 problem: `softmax([a, 0])[0]`, `a` drawn from 1, 2, 3.
+fn first_problem(app: &App) -> ProblemRef {
+    ProblemRef {
+        lesson: 0,
+        block: app.problem_refs()[0].block,
+        number: 1,
+    }
+}
+
+fn record(app: &App) -> ProblemRecord {
+    app.problem_record(first_problem(app))
+}
+
+/// This learner's `a`, and the right answer e^a / (e^a + 1) worked out by hand.
+fn a_and_answer(app: &App) -> (f64, f64) {
+    let (_, inst) = app.instance(first_problem(app)).expect("draws");
+    let a: f64 = inst
+        .get("a")
+        .expect("a is drawn")
+        .literal()
+        .parse()
+        .unwrap();
+    assert!([1.0, 2.0, 3.0].contains(&a), "a = {a}");
+    (a, a.exp() / (a.exp() + 1.0))
+}
+
+fn panel_view(app: &App) -> Option<PanelView> {
+    app.panel.as_ref().map(|p| p.view.clone())
+}
+
+#[test]
+fn p_goes_to_the_problem_and_enter_opens_its_answer_prompt() {
+    let mut a = app();
+    assert_eq!(a.current_problem(), None, "the lesson opens on prose");
+    typed(&mut a, "p");
+    let p = first_problem(&a);
+    assert_eq!(a.current_problem(), Some(p));
+    // Near the lesson's end the text cannot scroll the box to the top; it is on screen.
+    let line = a.view().line_of_block(p.block);
+    assert!(
+        a.scroll <= line && line < a.scroll + a.text_height(),
+        "{line}"
+    );
+    assert_eq!(a.scroll, a.view().lines.len() - a.text_height());
+    typed(&mut a, "p");
+    assert!(a.message.as_deref().unwrap().contains("no problem after"));
+    assert_eq!(a.current_problem(), Some(p));
+    enter(&mut a);
+    assert_eq!(
+        a.mode,
+        Mode::Prompt(attn_course::app::Prompt::new(PromptKind::Answer(p), ""))
+    );
+    assert_eq!(PromptKind::Answer(p).lead(), "answer 1.1: ");
+}
+
+#[test]
+fn enter_on_prose_opens_nothing() {
+    let mut a = app();
+    enter(&mut a);
+    assert_eq!(a.mode, Mode::Reading);
+    assert!(a.message.as_deref().unwrap().contains("p goes to"));
+}
+
+#[test]
+fn the_input_is_read_before_it_is_submitted() {
+    let mut a = app();
+    typed(&mut a, "p");
+    enter(&mut a);
+    typed(&mut a, "1/4");
+    assert_eq!(a.preview, Some(Ok("0.25".to_string())));
+    typed(&mut a, "+");
+    let error = a.preview.clone().unwrap().unwrap_err();
+    assert!(error.contains("1:"), "an error has a position: {error}");
+    // A parameter is not bound in an answer: the value must be worked out.
+    key(&mut a, KeyCode::Backspace, KeyModifiers::NONE);
+    typed(&mut a, "+a");
+    assert!(a.preview.clone().unwrap().is_err());
+}
+
+#[test]
+fn wrong_then_a_hint_then_right_is_all_recorded() {
+    let mut a = app();
+    let (_, right) = a_and_answer(&a);
+    typed(&mut a, "p");
+    enter(&mut a);
+    typed(&mut a, "0.1");
+    enter(&mut a);
+    assert_eq!(a.mode, Mode::Reading);
+    assert_eq!(a.save_need(), SaveNeed::Now, "an attempt is saved at once");
+    let r = record(&a);
+    assert_eq!((r.attempts.len(), r.solved), (1, false));
+    assert_eq!(
+        (r.attempts[0].input.as_str(), r.attempts[0].correct),
+        ("0.1", false)
+    );
+    match panel_view(&a) {
+        Some(PanelView::Feedback { lines, right }) => {
+            assert!(!right);
+            assert!(lines[0].contains("0.1"), "{lines:?}");
+        }
+        other => panic!("{other:?}"),
+    }
+    let box_says = |a: &App, what: &str| a.view().lines.iter().any(|l| line_text(l).contains(what));
+    assert!(
+        box_says(&a, "1 attempt, not solved yet"),
+        "the box is laid out again"
+    );
+
+    typed(&mut a, "h");
+    assert_eq!(record(&a).hints_shown, 1);
+    assert_eq!(panel_view(&a), Some(PanelView::Hints));
+
+    enter(&mut a);
+    typed(&mut a, &format!("{right:.6}"));
+    enter(&mut a);
+    let r = record(&a);
+    assert_eq!((r.attempts.len(), r.solved, r.hints_shown), (2, true, 1));
+    assert!(r.attempts[1].correct);
+    assert!(matches!(
+        panel_view(&a),
+        Some(PanelView::Feedback { right: true, .. })
+    ));
+    assert!(box_says(&a, "solved"));
+    assert_eq!(a.solved_count(0), (1, 1));
+}
+
+#[test]
+fn input_errors_record_nothing_and_keep_the_prompt_open() {
+    let mut a = app();
+    typed(&mut a, "p");
+    enter(&mut a);
+    enter(&mut a);
+    assert!(matches!(panel_view(&a), Some(PanelView::InputError(_))));
+    for bad in ["1/0", "softmax(", "sqrt(-1)"] {
+        typed(&mut a, bad);
+        enter(&mut a);
+        assert!(
+            matches!(&a.mode, Mode::Prompt(p) if p.text() == bad),
+            "{bad}: the prompt stays with the input"
+        );
+        assert!(
+            matches!(panel_view(&a), Some(PanelView::InputError(_))),
+            "{bad}"
+        );
+        key(&mut a, KeyCode::Char('u'), KeyModifiers::CONTROL);
+    }
+    assert!(record(&a).attempts.is_empty());
+    key(&mut a, KeyCode::Esc, KeyModifiers::NONE);
+    assert_eq!(a.mode, Mode::Reading);
+}
+
+#[test]
+fn the_solution_asks_first_until_it_is_earned() {
+    let mut a = app();
+    typed(&mut a, "py");
+    assert_eq!(a.panel, None, "y answers only a question");
+    typed(&mut a, "ps");
+    assert_eq!(panel_view(&a), Some(PanelView::ConfirmSolution));
+    assert!(!record(&a).solution_viewed);
+    typed(&mut a, "y");
+    assert_eq!(panel_view(&a), Some(PanelView::Solution));
+    assert!(record(&a).solution_viewed);
+    typed(&mut a, "y");
+    assert_eq!(
+        panel_view(&a),
+        Some(PanelView::Solution),
+        "y asks nothing now"
+    );
+    key(&mut a, KeyCode::Esc, KeyModifiers::NONE);
+    assert_eq!(a.panel, None, "Esc closes the panel");
+}
+
+#[test]
+fn three_wrong_tries_earn_the_solution_and_another_one() {
+    let mut a = app();
+    typed(&mut a, "pA");
+    assert_eq!(record(&a).variant, 0, "not yet");
+    for _ in 0..3 {
+        enter(&mut a);
+        typed(&mut a, "0.01");
+        enter(&mut a);
+    }
+    typed(&mut a, "s");
+    assert_eq!(
+        panel_view(&a),
+        Some(PanelView::Solution),
+        "no question asked"
+    );
+    typed(&mut a, "A");
+    let r = record(&a);
+    assert_eq!((r.variant, r.attempts.len()), (1, 3));
+    // The new numbers are those of variant 1, and the next attempt is filed under it.
+    let (_, right) = a_and_answer(&a);
+    enter(&mut a);
+    typed(&mut a, &format!("{right:.6}"));
+    enter(&mut a);
+    let r = record(&a);
+    assert_eq!((r.attempts[3].variant, r.solved), (1, true));
+}
+
+#[test]
+fn hints_stop_at_the_last_one() {
+    let mut a = app();
+    typed(&mut a, "phhh");
+    assert_eq!(record(&a).hints_shown, 2, "the fixture has two hints");
+    assert!(a.message.as_deref().unwrap().contains("no more hints"));
+}
+
+#[test]
+fn the_scratchpad_keeps_let_bindings_and_a_history() {
+    let mut a = app();
+    typed(&mut a, ":let x = 2");
+    enter(&mut a);
+    typed(&mut a, "x * 3");
+    assert_eq!(a.preview, Some(Ok("6".to_string())));
+    enter(&mut a);
+    assert!(
+        matches!(&a.mode, Mode::Prompt(p) if p.kind == PromptKind::Scratchpad && p.text().is_empty())
+    );
+    assert_eq!(
+        a.scratch.lines.last(),
+        Some(&ScratchLine::Result {
+            input: "x * 3".into(),
+            output: Ok("6".into())
+        })
+    );
+    key(&mut a, KeyCode::Up, KeyModifiers::NONE);
+    assert!(matches!(&a.mode, Mode::Prompt(p) if p.text() == "x * 3"));
+    key(&mut a, KeyCode::Up, KeyModifiers::NONE);
+    assert!(matches!(&a.mode, Mode::Prompt(p) if p.text() == "let x = 2"));
+    key(&mut a, KeyCode::Down, KeyModifiers::NONE);
+    key(&mut a, KeyCode::Down, KeyModifiers::NONE);
+    assert!(matches!(&a.mode, Mode::Prompt(p) if p.text().is_empty()));
+    key(&mut a, KeyCode::Esc, KeyModifiers::NONE);
+    assert_eq!(a.mode, Mode::Reading);
+    // The session keeps the binding after the pane is closed and opened again.
+    typed(&mut a, ":x");
+    enter(&mut a);
+    assert!(
+        matches!(a.scratch.lines.last(), Some(ScratchLine::Result { output: Ok(v), .. }) if v == "2")
+    );
+}
+
+#[test]
+fn colon_on_a_problem_binds_its_parameters_and_tab_sends_the_value() {
+    let mut a = app();
+    let (param, right) = a_and_answer(&a);
+    typed(&mut a, "p:");
+    assert_eq!(
+        a.scratch.lines.last(),
+        Some(&ScratchLine::Note("bound a from problem 1.1".into()))
+    );
+    typed(&mut a, "a");
+    assert_eq!(a.preview, Some(Ok(format!("{param}"))));
+    key(&mut a, KeyCode::Backspace, KeyModifiers::NONE);
+    typed(&mut a, "exp(a) / (exp(a) + 1)");
+    enter(&mut a);
+    key(&mut a, KeyCode::Tab, KeyModifiers::NONE);
+    let p = first_problem(&a);
+    let sent = match &a.mode {
+        Mode::Prompt(prompt) if prompt.kind == PromptKind::Answer(p) => prompt.text().to_string(),
+        other => panic!("{other:?}"),
+    };
+    let sent: f64 = sent.parse().expect("a number");
+    assert!((sent - right).abs() < 1e-9, "{sent} vs {right}");
+    enter(&mut a);
+    assert!(record(&a).solved);
+}
+
+#[test]
+fn tab_without_a_value_says_so() {
+    let mut a = app();
+    typed(&mut a, ":");
+    key(&mut a, KeyCode::Tab, KeyModifiers::NONE);
+    assert!(matches!(&a.mode, Mode::Prompt(p) if p.kind == PromptKind::Scratchpad));
+    assert_eq!(a.message.as_deref(), Some("no value yet to send"));
+}
+
+#[test]
+fn the_help_lists_every_new_key() {
+    let rows = help_rows(true);
+    for (keys, what) in [
+        ("p", "next problem"),
+        ("P", "previous problem"),
+        ("h", "hint"),
+        ("s", "solution"),
+        ("y", "see the solution"),
+        ("A", "another one"),
+        (":", "scratchpad"),
+        ("Tab", "send the last value"),
+        ("Up Down", "history"),
+    ] {
+        assert!(
+            rows.iter().any(|(k, d)| k == keys && d.contains(what)),
+            "{keys}: {what} missing from {rows:?}"
+        );
+    }
+}
+
+#[test]
+fn no_two_reading_bindings_share_a_key() {
+    let keys = attn_course::app::keymap::READING;
+    for (i, a) in keys.iter().enumerate() {
+        for b in &keys[i + 1..] {
+            assert!(
+                (a.code, a.modifiers) != (b.code, b.modifiers),
+                "{:?} is bound to {:?} and {:?}",
+                a.code,
+                a.action,
+                b.action
+            );
+        }
+    }
+}
