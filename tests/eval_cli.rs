@@ -27,8 +27,14 @@ fn prints_the_value_aligned() {
 fn json_has_shape_and_full_precision() {
     let out = eval(&["[[0.1 + 0.2, 1], [2, -inf]]", "--json"]);
     assert!(out.status.success());
-    assert_eq!(stdout(&out), "{\"shape\":[2,2],\"data\":[0.30000000000000004,1.0,2.0,-Infinity]}\n");
-    assert_eq!(stdout(&eval(&["--json", "2"])), "{\"shape\":[],\"data\":[2.0]}\n");
+    assert_eq!(
+        stdout(&out),
+        "{\"shape\":[2,2],\"data\":[0.30000000000000004,1.0,2.0,-Infinity]}\n"
+    );
+    assert_eq!(
+        stdout(&eval(&["--json", "2"])),
+        "{\"shape\":[],\"data\":[2.0]}\n"
+    );
 }
 
 #[test]

@@ -24,7 +24,12 @@ fn eval(src: &str, bindings: &[(&str, &Value)]) -> Vec<f64> {
 fn assert_all_close(a: &[f64], b: &[f64], tolerance: f64) -> Result<(), TestCaseError> {
     prop_assert_eq!(a.len(), b.len());
     for (x, y) in a.iter().zip(b) {
-        prop_assert!((x - y).abs() <= tolerance * (1.0 + y.abs()), "{:?} vs {:?}", a, b);
+        prop_assert!(
+            (x - y).abs() <= tolerance * (1.0 + y.abs()),
+            "{:?} vs {:?}",
+            a,
+            b
+        );
     }
     Ok(())
 }
@@ -37,7 +42,9 @@ fn permutation(n: usize) -> impl Strategy<Value = Vec<usize>> {
 /// The permutation matrix P with (P X)_i = x_perm[i].
 fn permutation_matrix(perm: &[usize]) -> Value {
     let n = perm.len();
-    let data = (0..n * n).map(|k| if perm[k / n] == k % n { 1.0 } else { 0.0 }).collect();
+    let data = (0..n * n)
+        .map(|k| if perm[k / n] == k % n { 1.0 } else { 0.0 })
+        .collect();
     Value::Matrix(Matrix::new(n, n, data).expect("square"))
 }
 

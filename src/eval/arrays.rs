@@ -24,7 +24,9 @@ pub(crate) fn dot(args: &[Value], budget: &mut Budget) -> Result<Value, String> 
 pub(crate) fn outer(args: &[Value], budget: &mut Budget) -> Result<Value, String> {
     let (u, v) = (args[0].elements(), args[1].elements());
     budget.alloc("the outer product", u.len(), v.len())?;
-    Ok(Value::Matrix(Matrix::from_fn(u.len(), v.len(), |i, j| u[i] * v[j])))
+    Ok(Value::Matrix(Matrix::from_fn(u.len(), v.len(), |i, j| {
+        u[i] * v[j]
+    })))
 }
 
 pub(crate) fn transpose(args: &[Value], _: &mut Budget) -> Result<Value, String> {
@@ -42,13 +44,17 @@ pub(crate) fn shape(args: &[Value], _: &mut Budget) -> Result<Value, String> {
 
 /// Number of rows; a vector is one row.
 pub(crate) fn rows(args: &[Value], _: &mut Budget) -> Result<Value, String> {
-    let x = args[0].as_rows().ok_or_else(|| needs_array("rows' argument", args[0].shape()))?;
+    let x = args[0]
+        .as_rows()
+        .ok_or_else(|| needs_array("rows' argument", args[0].shape()))?;
     Ok(Value::Scalar(x.rows as f64))
 }
 
 /// Number of columns; a vector's length.
 pub(crate) fn cols(args: &[Value], _: &mut Budget) -> Result<Value, String> {
-    let x = args[0].as_rows().ok_or_else(|| needs_array("cols' argument", args[0].shape()))?;
+    let x = args[0]
+        .as_rows()
+        .ok_or_else(|| needs_array("cols' argument", args[0].shape()))?;
     Ok(Value::Scalar(x.cols as f64))
 }
 
@@ -56,7 +62,9 @@ pub(crate) fn cols(args: &[Value], _: &mut Budget) -> Result<Value, String> {
 pub(crate) fn eye(args: &[Value], budget: &mut Budget) -> Result<Value, String> {
     let (n, m) = dims(args, true, budget)?;
     let m = m.unwrap_or(n);
-    Ok(Value::Matrix(Matrix::from_fn(n, m, |i, j| if i == j { 1.0 } else { 0.0 })))
+    Ok(Value::Matrix(Matrix::from_fn(n, m, |i, j| {
+        if i == j { 1.0 } else { 0.0 }
+    })))
 }
 
 /// `zeros(n)` is a vector, `zeros(r, c)` a matrix (as `np.zeros(n)` and `np.zeros((r, c))`).
@@ -78,7 +86,11 @@ fn filled(args: &[Value], x: f64, budget: &mut Budget) -> Result<Value, String> 
 
 /// Reads `(n[, m])` sizes and checks the result fits the budget; a missing `m` means
 /// `n` again when `square`, else 1 (a vector).
-fn dims(args: &[Value], square: bool, budget: &mut Budget) -> Result<(usize, Option<usize>), String> {
+fn dims(
+    args: &[Value],
+    square: bool,
+    budget: &mut Budget,
+) -> Result<(usize, Option<usize>), String> {
     let n = count(&args[0], "the size")?;
     let m = args.get(1).map(|v| count(v, "the size")).transpose()?;
     budget.alloc("the result", n, m.unwrap_or(if square { n } else { 1 }))?;
@@ -110,9 +122,15 @@ pub(crate) fn range(args: &[Value], budget: &mut Budget) -> Result<Value, String
             format_number(step)
         ));
     }
-    let len = if len > u32::MAX as f64 { usize::MAX } else { len as usize };
+    let len = if len > u32::MAX as f64 {
+        usize::MAX
+    } else {
+        len as usize
+    };
     budget.alloc("the range", 1, len)?;
-    Ok(Value::Vector((0..len).map(|i| start + i as f64 * step).collect()))
+    Ok(Value::Vector(
+        (0..len).map(|i| start + i as f64 * step).collect(),
+    ))
 }
 
 /// `np.concatenate((A, B), axis)`: two vectors join end to end; two matrices stack their
@@ -120,7 +138,11 @@ pub(crate) fn range(args: &[Value], budget: &mut Budget) -> Result<Value, String
 pub(crate) fn concat(args: &[Value], budget: &mut Budget) -> Result<Value, String> {
     let (a, b) = (&args[0], &args[1]);
     let mismatch = |axis: usize| {
-        format!("cannot concatenate {} and {} along axis {axis}", a.shape(), b.shape())
+        format!(
+            "cannot concatenate {} and {} along axis {axis}",
+            a.shape(),
+            b.shape()
+        )
     };
     match (a, b) {
         (Value::Vector(u), Value::Vector(v)) => {
@@ -144,7 +166,9 @@ pub(crate) fn concat(args: &[Value], budget: &mut Budget) -> Result<Value, Strin
                     return Err(mismatch(1));
                 }
                 budget.alloc("the concatenation", x.rows(), x.cols() + y.cols())?;
-                let data = (0..x.rows()).flat_map(|i| [x.row(i), y.row(i)].concat()).collect();
+                let data = (0..x.rows())
+                    .flat_map(|i| [x.row(i), y.row(i)].concat())
+                    .collect();
                 Ok(rows_value(false, x.rows(), x.cols() + y.cols(), data))
             }
         }
@@ -174,14 +198,24 @@ pub(crate) fn reshape(args: &[Value], budget: &mut Budget) -> Result<Value, Stri
     let unknown = sizes.iter().filter(|&&n| n == -1).count();
     let bad = || {
         let sizes: Vec<String> = sizes.iter().map(i64::to_string).collect();
-        format!("cannot reshape {} ({total} entries) to ({})", x.shape(), sizes.join("x"))
+        format!(
+            "cannot reshape {} ({total} entries) to ({})",
+            x.shape(),
+            sizes.join("x")
+        )
     };
     if unknown > 1 || sizes.iter().any(|&n| n < 1 && n != -1) || known < 1 {
         return Err(bad());
     }
     let sizes: Vec<usize> = sizes
         .iter()
-        .map(|&n| if n == -1 { total / known as usize } else { n as usize })
+        .map(|&n| {
+            if n == -1 {
+                total / known as usize
+            } else {
+                n as usize
+            }
+        })
         .collect();
     if sizes.iter().product::<usize>() != total {
         return Err(bad());
@@ -214,7 +248,10 @@ mod tests {
 
     #[test]
     fn dot_and_outer() {
-        assert_eq!(apply(dot, &[V(vec![1.0, 2.0, 3.0]), V(vec![4.0, -5.0, 6.0])]), Ok(S(12.0)));
+        assert_eq!(
+            apply(dot, &[V(vec![1.0, 2.0, 3.0]), V(vec![4.0, -5.0, 6.0])]),
+            Ok(S(12.0))
+        );
         assert_eq!(
             apply(dot, &[V(vec![1.0]), V(vec![1.0, 2.0])]).unwrap_err(),
             "dot takes two vectors of the same length, got (1) and (2); use @ for matrices"
@@ -228,10 +265,13 @@ mod tests {
     #[test]
     fn shapes() {
         let x = m(2, 3, &[0.0; 6]);
-        assert_eq!(apply(shape, &[x.clone()]), Ok(V(vec![2.0, 3.0])));
+        assert_eq!(
+            apply(shape, std::slice::from_ref(&x)),
+            Ok(V(vec![2.0, 3.0]))
+        );
         assert_eq!(apply(shape, &[V(vec![0.0; 4])]), Ok(V(vec![4.0])));
         assert!(apply(shape, &[S(1.0)]).is_err());
-        assert_eq!(apply(rows, &[x.clone()]), Ok(S(2.0)));
+        assert_eq!(apply(rows, std::slice::from_ref(&x)), Ok(S(2.0)));
         assert_eq!(apply(cols, &[x]), Ok(S(3.0)));
         assert_eq!(apply(rows, &[V(vec![0.0; 4])]), Ok(S(1.0)));
         assert_eq!(apply(cols, &[V(vec![0.0; 4])]), Ok(S(4.0)));
@@ -244,48 +284,89 @@ mod tests {
     #[test]
     fn constructors() {
         assert_eq!(apply(eye, &[S(2.0)]), Ok(m(2, 2, &[1.0, 0.0, 0.0, 1.0])));
-        assert_eq!(apply(eye, &[S(2.0), S(3.0)]), Ok(m(2, 3, &[1.0, 0.0, 0.0, 0.0, 1.0, 0.0])));
+        assert_eq!(
+            apply(eye, &[S(2.0), S(3.0)]),
+            Ok(m(2, 3, &[1.0, 0.0, 0.0, 0.0, 1.0, 0.0]))
+        );
         assert_eq!(apply(zeros, &[S(3.0)]), Ok(V(vec![0.0; 3])));
         assert_eq!(apply(ones, &[S(2.0), S(1.0)]), Ok(m(2, 1, &[1.0, 1.0])));
         assert_eq!(
             apply(eye, &[S(100_000.0)]).unwrap_err(),
             "the result would have 10000000000 entries; the limit is 1048576"
         );
-        assert_eq!(apply(zeros, &[S(0.0), S(2.0)]).unwrap_err(), "the size must be at least 1, got 0");
+        assert_eq!(
+            apply(zeros, &[S(0.0), S(2.0)]).unwrap_err(),
+            "the size must be at least 1, got 0"
+        );
     }
 
     #[test]
     fn ranges_like_arange() {
         assert_eq!(apply(range, &[S(3.0)]), Ok(V(vec![0.0, 1.0, 2.0])));
         assert_eq!(apply(range, &[S(2.0), S(5.0)]), Ok(V(vec![2.0, 3.0, 4.0])));
-        assert_eq!(apply(range, &[S(1.0), S(0.0), S(-0.5)]), Ok(V(vec![1.0, 0.5])));
-        assert_eq!(apply(range, &[S(0.0)]).unwrap_err(), "range from 0 to 0 by 1 is empty");
+        assert_eq!(
+            apply(range, &[S(1.0), S(0.0), S(-0.5)]),
+            Ok(V(vec![1.0, 0.5]))
+        );
+        assert_eq!(
+            apply(range, &[S(0.0)]).unwrap_err(),
+            "range from 0 to 0 by 1 is empty"
+        );
         assert!(apply(range, &[S(0.0), S(1.0), S(0.0)]).is_err());
-        assert!(apply(range, &[S(1e300)]).unwrap_err().contains("the limit is"));
+        assert!(
+            apply(range, &[S(1e300)])
+                .unwrap_err()
+                .contains("the limit is")
+        );
     }
 
     #[test]
     fn concat_along_each_axis() {
         let a = m(1, 2, &[1.0, 2.0]);
         let b = m(1, 2, &[3.0, 4.0]);
-        assert_eq!(apply(concat, &[a.clone(), b.clone(), S(0.0)]), Ok(m(2, 2, &[1.0, 2.0, 3.0, 4.0])));
-        assert_eq!(apply(concat, &[a.clone(), b.clone(), S(1.0)]), Ok(m(1, 4, &[1.0, 2.0, 3.0, 4.0])));
-        assert_eq!(apply(concat, &[a.clone(), b]), Ok(m(2, 2, &[1.0, 2.0, 3.0, 4.0])));
-        assert_eq!(apply(concat, &[V(vec![1.0]), V(vec![2.0]), S(0.0)]), Ok(V(vec![1.0, 2.0])));
+        assert_eq!(
+            apply(concat, &[a.clone(), b.clone(), S(0.0)]),
+            Ok(m(2, 2, &[1.0, 2.0, 3.0, 4.0]))
+        );
+        assert_eq!(
+            apply(concat, &[a.clone(), b.clone(), S(1.0)]),
+            Ok(m(1, 4, &[1.0, 2.0, 3.0, 4.0]))
+        );
+        assert_eq!(
+            apply(concat, &[a.clone(), b]),
+            Ok(m(2, 2, &[1.0, 2.0, 3.0, 4.0]))
+        );
+        assert_eq!(
+            apply(concat, &[V(vec![1.0]), V(vec![2.0]), S(0.0)]),
+            Ok(V(vec![1.0, 2.0]))
+        );
         let tall = m(2, 1, &[0.0, 0.0]);
         assert_eq!(
             apply(concat, &[a.clone(), tall, S(1.0)]).unwrap_err(),
             "cannot concatenate (1x2) and (2x1) along axis 1"
         );
-        assert!(apply(concat, &[a, V(vec![1.0, 2.0])]).unwrap_err().starts_with("concat needs two vectors"));
+        assert!(
+            apply(concat, &[a, V(vec![1.0, 2.0])])
+                .unwrap_err()
+                .starts_with("concat needs two vectors")
+        );
     }
 
     #[test]
     fn reshape_row_major() {
         let v = V(vec![1.0, 2.0, 3.0, 4.0, 5.0, 6.0]);
-        assert_eq!(apply(reshape, &[v.clone(), S(2.0), S(3.0)]), Ok(m(2, 3, &[1.0, 2.0, 3.0, 4.0, 5.0, 6.0])));
-        assert_eq!(apply(reshape, &[v.clone(), S(-1.0), S(2.0)]), Ok(m(3, 2, &[1.0, 2.0, 3.0, 4.0, 5.0, 6.0])));
-        assert_eq!(apply(reshape, &[m(2, 1, &[1.0, 2.0]), S(2.0)]), Ok(V(vec![1.0, 2.0])));
+        assert_eq!(
+            apply(reshape, &[v.clone(), S(2.0), S(3.0)]),
+            Ok(m(2, 3, &[1.0, 2.0, 3.0, 4.0, 5.0, 6.0]))
+        );
+        assert_eq!(
+            apply(reshape, &[v.clone(), S(-1.0), S(2.0)]),
+            Ok(m(3, 2, &[1.0, 2.0, 3.0, 4.0, 5.0, 6.0]))
+        );
+        assert_eq!(
+            apply(reshape, &[m(2, 1, &[1.0, 2.0]), S(2.0)]),
+            Ok(V(vec![1.0, 2.0]))
+        );
         assert_eq!(
             apply(reshape, &[v, S(4.0), S(2.0)]).unwrap_err(),
             "cannot reshape (6) (6 entries) to (4x2)"

@@ -15,7 +15,10 @@ pub(crate) fn softmax(args: &[Value], budget: &mut Budget) -> Result<Value, Stri
         Some(t) => {
             let t = scalar(t, "the temperature")?;
             if !(t > 0.0 && t.is_finite()) {
-                return Err(format!("the temperature must be a finite number > 0, got {}", format_number(t)));
+                return Err(format!(
+                    "the temperature must be a finite number > 0, got {}",
+                    format_number(t)
+                ));
             }
             t
         }
@@ -39,11 +42,16 @@ pub(crate) fn softmax(args: &[Value], budget: &mut Budget) -> Result<Value, Stri
 pub(crate) fn softmax_rows(data: &mut [f64], cols: usize, noun: &str) -> Result<(), String> {
     for (i, row) in data.chunks_mut(cols).enumerate() {
         if let Some(&bad) = row.iter().find(|x| x.is_nan() || **x == f64::INFINITY) {
-            return Err(format!("{noun} {i} contains {}: softmax is undefined there", format_number(bad)));
+            return Err(format!(
+                "{noun} {i} contains {}: softmax is undefined there",
+                format_number(bad)
+            ));
         }
         let max = row.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         if max == f64::NEG_INFINITY {
-            return Err(format!("{noun} {i} is fully masked (every entry is -inf), so softmax is undefined"));
+            return Err(format!(
+                "{noun} {i} is fully masked (every entry is -inf), so softmax is undefined"
+            ));
         }
         let mut total = 0.0;
         for x in row.iter_mut() {
@@ -62,12 +70,18 @@ pub(crate) fn softmax_rows(data: &mut [f64], cols: usize, noun: &str) -> Result<
 pub(crate) fn causal_mask(args: &[Value], budget: &mut Budget) -> Result<Value, String> {
     let n = count(&args[0], "n")?;
     budget.alloc("the mask", n, n)?;
-    Ok(Value::Matrix(Matrix::from_fn(n, n, |i, j| if j > i { f64::NEG_INFINITY } else { 0.0 })))
+    Ok(Value::Matrix(Matrix::from_fn(n, n, |i, j| {
+        if j > i { f64::NEG_INFINITY } else { 0.0 }
+    })))
 }
 
 /// `attention(Q, K, V[, M])` = softmax(Q K^T / sqrt(d_k) + M) V, d_k = columns of K.
 pub(crate) fn attention(args: &[Value], budget: &mut Budget) -> Result<Value, String> {
-    let (q, k, v) = (rows_of(&args[0], "Q")?, rows_of(&args[1], "K")?, rows_of(&args[2], "V")?);
+    let (q, k, v) = (
+        rows_of(&args[0], "Q")?,
+        rows_of(&args[1], "K")?,
+        rows_of(&args[2], "V")?,
+    );
     if v.rows != k.rows {
         return Err(format!(
             "V must have one row per key: K is {} but V is {}",
@@ -94,26 +108,35 @@ pub(crate) fn attention_weights(args: &[Value], budget: &mut Budget) -> Result<V
 pub(crate) fn multihead(args: &[Value], budget: &mut Budget) -> Result<Value, String> {
     let x = rows_of(&args[0], "X")?;
     let h = count(&args[5], "the number of heads h")?;
-    let project = |w: &Value, name: &str, budget: &mut Budget| -> Result<(usize, Vec<f64>), String> {
-        let w = rows_of(w, name)?;
-        if w.rows != x.cols {
-            return Err(format!(
-                "{name} must have one row per column of X: X is {} but {name} is ({}x{})",
-                args[0].shape(),
-                w.rows,
-                w.cols
-            ));
-        }
-        if w.cols % h != 0 {
-            return Err(format!("{name} has {} columns, which do not split into {h} equal heads", w.cols));
-        }
-        Ok((w.cols, matmul_data(x.data, x.rows, x.cols, w.data, w.cols, budget)?))
-    };
+    let project =
+        |w: &Value, name: &str, budget: &mut Budget| -> Result<(usize, Vec<f64>), String> {
+            let w = rows_of(w, name)?;
+            if w.rows != x.cols {
+                return Err(format!(
+                    "{name} must have one row per column of X: X is {} but {name} is ({}x{})",
+                    args[0].shape(),
+                    w.rows,
+                    w.cols
+                ));
+            }
+            if w.cols % h != 0 {
+                return Err(format!(
+                    "{name} has {} columns, which do not split into {h} equal heads",
+                    w.cols
+                ));
+            }
+            Ok((
+                w.cols,
+                matmul_data(x.data, x.rows, x.cols, w.data, w.cols, budget)?,
+            ))
+        };
     let (qk_cols, q) = project(&args[1], "WQ", budget)?;
     let (k_cols, k) = project(&args[2], "WK", budget)?;
     let (v_cols, v) = project(&args[3], "WV", budget)?;
     if qk_cols != k_cols {
-        return Err(format!("WQ and WK must have the same number of columns, got {qk_cols} and {k_cols}"));
+        return Err(format!(
+            "WQ and WK must have the same number of columns, got {qk_cols} and {k_cols}"
+        ));
     }
     let wo = rows_of(&args[4], "WO")?;
     if wo.rows != v_cols {
@@ -126,9 +149,15 @@ pub(crate) fn multihead(args: &[Value], budget: &mut Budget) -> Result<Value, St
     let mut heads = vec![0.0; n * v_cols];
     for r in 0..h {
         let block = |data: &[f64], width: usize, d: usize| -> Vec<f64> {
-            data.chunks(width).flat_map(|row| row[r * d..(r + 1) * d].to_vec()).collect()
+            data.chunks(width)
+                .flat_map(|row| row[r * d..(r + 1) * d].to_vec())
+                .collect()
         };
-        let (qr, kr, vr) = (block(&q, qk_cols, dk), block(&k, qk_cols, dk), block(&v, v_cols, dv));
+        let (qr, kr, vr) = (
+            block(&q, qk_cols, dk),
+            block(&k, qk_cols, dk),
+            block(&v, v_cols, dv),
+        );
         let (qr, kr) = (Rows::matrix(n, dk, &qr), Rows::matrix(n, dk, &kr));
         let weights = weights(qr, kr, args.get(6), budget)?;
         let out = matmul_data(&weights, n, n, &vr, dv, budget)?;
@@ -141,7 +170,12 @@ pub(crate) fn multihead(args: &[Value], budget: &mut Budget) -> Result<Value, St
 }
 
 /// softmax(Q K^T / sqrt(d_k) + M) as row-major `q.rows x k.rows` data.
-fn weights(q: Rows, k: Rows, mask: Option<&Value>, budget: &mut Budget) -> Result<Vec<f64>, String> {
+fn weights(
+    q: Rows,
+    k: Rows,
+    mask: Option<&Value>,
+    budget: &mut Budget,
+) -> Result<Vec<f64>, String> {
     if q.cols != k.cols {
         return Err(format!(
             "Q and K must have the same number of columns (d_k): Q is ({}x{}) but K is ({}x{})",
@@ -157,9 +191,17 @@ fn weights(q: Rows, k: Rows, mask: Option<&Value>, budget: &mut Budget) -> Resul
         .collect();
     if let Some(mask) = mask {
         let masked = broadcast(&rows_value(false, n, m, scores), mask, |s, b| s + b, budget)
-            .ok_or_else(|| format!("the mask {} does not fit the ({n}x{m}) scores", mask.shape()))??;
+            .ok_or_else(|| {
+                format!(
+                    "the mask {} does not fit the ({n}x{m}) scores",
+                    mask.shape()
+                )
+            })??;
         if masked.shape() != super::value::Shape::Matrix(n, m) {
-            return Err(format!("the mask {} does not fit the ({n}x{m}) scores", mask.shape()));
+            return Err(format!(
+                "the mask {} does not fit the ({n}x{m}) scores",
+                mask.shape()
+            ));
         }
         scores = masked.into_elements();
     }
@@ -212,10 +254,16 @@ mod tests {
 
     #[test]
     fn softmax_is_numerically_stable() {
-        assert_eq!(apply(softmax, &[V(vec![1000.0, 1000.0])]), Ok(V(vec![0.5, 0.5])));
+        assert_eq!(
+            apply(softmax, &[V(vec![1000.0, 1000.0])]),
+            Ok(V(vec![0.5, 0.5]))
+        );
         let r = apply(softmax, &[V(vec![-1000.0, 0.0])]).unwrap();
         assert_eq!(r, V(vec![0.0, 1.0]));
-        assert_eq!(apply(softmax, &[V(vec![NEG_INF, 0.0])]), Ok(V(vec![0.0, 1.0])));
+        assert_eq!(
+            apply(softmax, &[V(vec![NEG_INF, 0.0])]),
+            Ok(V(vec![0.0, 1.0]))
+        );
     }
 
     #[test]
@@ -228,7 +276,11 @@ mod tests {
             apply(softmax, &[V(vec![f64::INFINITY, 0.0])]).unwrap_err(),
             "row 0 contains inf: softmax is undefined there"
         );
-        assert!(apply(softmax, &[V(vec![f64::NAN])]).unwrap_err().contains("contains nan"));
+        assert!(
+            apply(softmax, &[V(vec![f64::NAN])])
+                .unwrap_err()
+                .contains("contains nan")
+        );
         assert_eq!(
             apply(softmax, &[V(vec![1.0]), S(0.0)]).unwrap_err(),
             "the temperature must be a finite number > 0, got 0"
@@ -239,7 +291,11 @@ mod tests {
     fn causal_mask_by_hand() {
         assert_eq!(
             apply(causal_mask, &[S(3.0)]),
-            Ok(m(3, 3, &[0.0, NEG_INF, NEG_INF, 0.0, 0.0, NEG_INF, 0.0, 0.0, 0.0]))
+            Ok(m(
+                3,
+                3,
+                &[0.0, NEG_INF, NEG_INF, 0.0, 0.0, NEG_INF, 0.0, 0.0, 0.0]
+            ))
         );
     }
 
@@ -251,7 +307,13 @@ mod tests {
         let a = (0.5f64.sqrt()).exp();
         let (w_self, w_other) = (a / (a + 1.0), 1.0 / (a + 1.0));
         let r = apply(attention, &[id.clone(), id.clone(), v.clone()]).unwrap();
-        assert_close(&r, &[10.0 * w_self + 20.0 * w_other, 10.0 * w_other + 20.0 * w_self]);
+        assert_close(
+            &r,
+            &[
+                10.0 * w_self + 20.0 * w_other,
+                10.0 * w_other + 20.0 * w_self,
+            ],
+        );
         let w = apply(attention_weights, &[id.clone(), id.clone()]).unwrap();
         assert_close(&w, &[w_self, w_other, w_other, w_self]);
         // Under the causal mask query 0 sees only key 0.
@@ -285,7 +347,10 @@ mod tests {
             apply(attention, &[b.clone(), b.clone(), b.clone(), a]).unwrap_err(),
             "the mask (2x3) does not fit the (2x2) scores"
         );
-        assert_eq!(apply(attention, &[S(1.0), b.clone(), b]).unwrap_err(), "Q must be a vector or a matrix, got a number");
+        assert_eq!(
+            apply(attention, &[S(1.0), b.clone(), b]).unwrap_err(),
+            "Q must be a vector or a matrix, got a number"
+        );
     }
 
     #[test]
@@ -294,19 +359,44 @@ mod tests {
         // r-th column of X alone (d_k = 1). X = [[1, 0], [0, 1]].
         let x = m(2, 2, &[1.0, 0.0, 0.0, 1.0]);
         let id = x.clone();
-        let r = apply(multihead, &[x.clone(), id.clone(), id.clone(), id.clone(), id.clone(), S(2.0)]).unwrap();
+        let r = apply(
+            multihead,
+            &[
+                x.clone(),
+                id.clone(),
+                id.clone(),
+                id.clone(),
+                id.clone(),
+                S(2.0),
+            ],
+        )
+        .unwrap();
         // Head 0: q = k = v = column 0 = [1, 0]. Query 0 scores [1, 0] -> weights
         // [e/(e+1), 1/(e+1)], output e/(e+1); query 1 scores [0, 0] -> output 1/2.
         let e = std::f64::consts::E;
         assert_close(&r, &[e / (e + 1.0), 0.5, 0.5, e / (e + 1.0)]);
         assert_eq!(
-            apply(multihead, &[x.clone(), m(2, 3, &[0.0; 6]), id.clone(), id.clone(), id.clone(), S(2.0)]).unwrap_err(),
+            apply(
+                multihead,
+                &[
+                    x.clone(),
+                    m(2, 3, &[0.0; 6]),
+                    id.clone(),
+                    id.clone(),
+                    id.clone(),
+                    S(2.0)
+                ]
+            )
+            .unwrap_err(),
             "WQ has 3 columns, which do not split into 2 equal heads"
         );
         assert!(
-            apply(multihead, &[x, id.clone(), id.clone(), id, m(3, 2, &[0.0; 6]), S(1.0)])
-                .unwrap_err()
-                .starts_with("WO must have one row per column")
+            apply(
+                multihead,
+                &[x, id.clone(), id.clone(), id, m(3, 2, &[0.0; 6]), S(1.0)]
+            )
+            .unwrap_err()
+            .starts_with("WO must have one row per column")
         );
     }
 }

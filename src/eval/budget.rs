@@ -21,7 +21,9 @@ pub struct Budget {
 
 impl Default for Budget {
     fn default() -> Budget {
-        Budget { work_left: MAX_WORK }
+        Budget {
+            work_left: MAX_WORK,
+        }
     }
 }
 
@@ -63,7 +65,10 @@ mod tests {
     fn refuses_values_over_the_size_limit_before_allocating() {
         let mut budget = Budget::default();
         let err = budget.alloc("the result", 100_000, 100_000).unwrap_err();
-        assert_eq!(err, "the result would have 10000000000 entries; the limit is 1048576");
+        assert_eq!(
+            err,
+            "the result would have 10000000000 entries; the limit is 1048576"
+        );
         assert!(budget.alloc("m", usize::MAX, 2).is_err());
         assert_eq!(budget.alloc("m", 1024, 1024), Ok(1 << 20));
     }
@@ -73,6 +78,11 @@ mod tests {
         let mut budget = Budget::default();
         assert!(budget.work(MAX_WORK - 1).is_ok());
         assert!(budget.work(1).is_ok());
-        assert!(budget.work(1).unwrap_err().starts_with("too much computation"));
+        assert!(
+            budget
+                .work(1)
+                .unwrap_err()
+                .starts_with("too much computation")
+        );
     }
 }

@@ -33,19 +33,28 @@ pub(crate) fn gelu_tanh(x: f64) -> f64 {
 
 /// `maximum(A, B)`: the larger entry, broadcasting; NaN wins, as in NumPy.
 pub(crate) fn maximum(args: &[Value], budget: &mut Budget) -> Result<Value, String> {
-    pairwise(args, budget, |x, y| if x >= y || x.is_nan() { x } else { y })
+    pairwise(
+        args,
+        budget,
+        |x, y| if x >= y || x.is_nan() { x } else { y },
+    )
 }
 
 /// `minimum(A, B)`: the smaller entry, broadcasting; NaN wins, as in NumPy.
 pub(crate) fn minimum(args: &[Value], budget: &mut Budget) -> Result<Value, String> {
-    pairwise(args, budget, |x, y| if x <= y || x.is_nan() { x } else { y })
+    pairwise(
+        args,
+        budget,
+        |x, y| if x <= y || x.is_nan() { x } else { y },
+    )
 }
 
 fn pairwise(args: &[Value], budget: &mut Budget, f: fn(f64, f64) -> f64) -> Result<Value, String> {
     let [a, b] = args else {
         return Err("expected two arguments".into());
     };
-    broadcast(a, b, f, budget).ok_or_else(|| format!("shape mismatch: {} and {}", a.shape(), b.shape()))?
+    broadcast(a, b, f, budget)
+        .ok_or_else(|| format!("shape mismatch: {} and {}", a.shape(), b.shape()))?
 }
 
 #[cfg(test)]
@@ -83,7 +92,10 @@ mod tests {
         let r = minimum(&[Value::Scalar(2.0), v], &mut budget).unwrap();
         assert_eq!(r.elements()[..2], [1.0, 2.0]);
         assert!(r.elements()[2].is_nan());
-        let err = maximum(&[Value::Vector(vec![1.0; 2]), Value::Vector(vec![1.0; 3])], &mut budget);
+        let err = maximum(
+            &[Value::Vector(vec![1.0; 2]), Value::Vector(vec![1.0; 3])],
+            &mut budget,
+        );
         assert_eq!(err.unwrap_err(), "shape mismatch: (2) and (3)");
     }
 }

@@ -26,13 +26,17 @@ mod tests {
     #[test]
     fn ffn_by_hand() {
         // The XOR network: relu(X [[1,1],[1,1]] + [0,-1]) [[1],[-2]] + [0].
-        let x = Value::Matrix(Matrix::new(4, 2, vec![0.0, 0.0, 0.0, 1.0, 1.0, 0.0, 1.0, 1.0]).unwrap());
+        let x =
+            Value::Matrix(Matrix::new(4, 2, vec![0.0, 0.0, 0.0, 1.0, 1.0, 0.0, 1.0, 1.0]).unwrap());
         let w1 = Value::Matrix(Matrix::new(2, 2, vec![1.0; 4]).unwrap());
         let b1 = Value::Vector(vec![0.0, -1.0]);
         let w2 = Value::Matrix(Matrix::new(2, 1, vec![1.0, -2.0]).unwrap());
         let b2 = Value::Vector(vec![0.0]);
         let r = ffn(&[x, w1, b1, w2, b2], &mut Budget::default()).unwrap();
-        assert_eq!(r, Value::Matrix(Matrix::new(4, 1, vec![0.0, 1.0, 1.0, 0.0]).unwrap()));
+        assert_eq!(
+            r,
+            Value::Matrix(Matrix::new(4, 1, vec![0.0, 1.0, 1.0, 0.0]).unwrap())
+        );
     }
 
     #[test]
@@ -40,7 +44,10 @@ mod tests {
         let x = Value::Vector(vec![1.0, 2.0]);
         let w = Value::Matrix(Matrix::new(2, 2, vec![1.0; 4]).unwrap());
         let bad_bias = Value::Vector(vec![0.0; 3]);
-        let err = ffn(&[x.clone(), w.clone(), bad_bias, w.clone(), x], &mut Budget::default());
+        let err = ffn(
+            &[x.clone(), w.clone(), bad_bias, w.clone(), x],
+            &mut Budget::default(),
+        );
         assert_eq!(err.unwrap_err(), "shape mismatch: (2) + (3)");
     }
 }

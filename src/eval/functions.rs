@@ -24,13 +24,25 @@ pub(crate) struct Builtin {
 }
 
 const fn map(name: &'static str, usage: &'static str, f: fn(f64) -> f64) -> Builtin {
-    Builtin { name, usage, min_args: 1, max_args: 1, apply: Apply::Map(f) }
+    Builtin {
+        name,
+        usage,
+        min_args: 1,
+        max_args: 1,
+        apply: Apply::Map(f),
+    }
 }
 
 type CallFn = fn(&[Value], &mut Budget) -> Result<Value, String>;
 
 const fn call(name: &'static str, usage: &'static str, args: (usize, usize), f: CallFn) -> Builtin {
-    Builtin { name, usage, min_args: args.0, max_args: args.1, apply: Apply::Call(f) }
+    Builtin {
+        name,
+        usage,
+        min_args: args.0,
+        max_args: args.1,
+        apply: Apply::Call(f),
+    }
 }
 
 /// Every built-in function, in the order of the design's list.
@@ -63,22 +75,57 @@ pub(crate) static BUILTINS: &[Builtin] = &[
     call("eye", "eye(n[, m])", (1, 2), arrays::eye),
     call("zeros", "zeros(n[, m])", (1, 2), arrays::zeros),
     call("ones", "ones(n[, m])", (1, 2), arrays::ones),
-    call("range", "range(n) or range(start, stop[, step])", (1, 3), arrays::range),
+    call(
+        "range",
+        "range(n) or range(start, stop[, step])",
+        (1, 3),
+        arrays::range,
+    ),
     call("concat", "concat(A, B[, axis])", (2, 3), arrays::concat),
-    call("reshape", "reshape(x, n) or reshape(x, rows, cols)", (2, 3), arrays::reshape),
+    call(
+        "reshape",
+        "reshape(x, n) or reshape(x, rows, cols)",
+        (2, 3),
+        arrays::reshape,
+    ),
     call("maximum", "maximum(A, B)", (2, 2), elementwise::maximum),
     call("minimum", "minimum(A, B)", (2, 2), elementwise::minimum),
     call("inv", "inv(A)", (1, 1), linalg::inv),
     call("det", "det(A)", (1, 1), linalg::det),
     call("softmax", "softmax(x[, T])", (1, 2), attention::softmax),
-    call("causal_mask", "causal_mask(n)", (1, 1), attention::causal_mask),
-    call("attention", "attention(Q, K, V[, M])", (3, 4), attention::attention),
-    call("attention_weights", "attention_weights(Q, K[, M])", (2, 3), attention::attention_weights),
-    call("multihead", "multihead(X, WQ, WK, WV, WO, h[, M])", (6, 7), attention::multihead),
+    call(
+        "causal_mask",
+        "causal_mask(n)",
+        (1, 1),
+        attention::causal_mask,
+    ),
+    call(
+        "attention",
+        "attention(Q, K, V[, M])",
+        (3, 4),
+        attention::attention,
+    ),
+    call(
+        "attention_weights",
+        "attention_weights(Q, K[, M])",
+        (2, 3),
+        attention::attention_weights,
+    ),
+    call(
+        "multihead",
+        "multihead(X, WQ, WK, WV, WO, h[, M])",
+        (6, 7),
+        attention::multihead,
+    ),
     call("layernorm", "layernorm(X[, eps])", (1, 2), norms::layernorm),
     call("batchnorm", "batchnorm(X[, eps])", (1, 2), norms::batchnorm),
     call("rmsnorm", "rmsnorm(X[, eps])", (1, 2), norms::rmsnorm),
-    call("sinusoidal_pe", "sinusoidal_pe(n, d)", (2, 2), position::sinusoidal_pe),
+    call(
+        "sinusoidal_pe",
+        "sinusoidal_pe(n, d)",
+        (2, 2),
+        position::sinusoidal_pe,
+    ),
     call("rope", "rope(X[, base])", (1, 2), position::rope),
     call("ffn", "ffn(X, W1, b1, W2, b2)", (5, 5), ffn::ffn),
 ];
@@ -104,7 +151,10 @@ pub(crate) fn integer(v: &Value, what: &str) -> Result<i64, String> {
     if x.is_finite() && x.fract() == 0.0 && x.abs() < 2f64.powi(53) {
         Ok(x as i64)
     } else {
-        Err(format!("{what} must be a whole number, got {}", format_number(x)))
+        Err(format!(
+            "{what} must be a whole number, got {}",
+            format_number(x)
+        ))
     }
 }
 
@@ -125,7 +175,9 @@ pub(crate) fn axis(v: &Value, ndim: usize) -> Result<usize, String> {
     if (-n..n).contains(&k) {
         Ok(k.rem_euclid(n) as usize)
     } else {
-        Err(format!("axis {k} is out of range for a value with {ndim} dimension(s)"))
+        Err(format!(
+            "axis {k} is out of range for a value with {ndim} dimension(s)"
+        ))
     }
 }
 
@@ -138,21 +190,30 @@ pub(crate) fn eps(args: &[Value]) -> Result<f64, String> {
     if eps.is_finite() && eps >= 0.0 {
         Ok(eps)
     } else {
-        Err(format!("eps must be a finite number >= 0, got {}", format_number(eps)))
+        Err(format!(
+            "eps must be a finite number >= 0, got {}",
+            format_number(eps)
+        ))
     }
 }
 
 /// Checks that no entry is NaN or infinite where an infinity would only produce NaN.
 pub(crate) fn finite(v: &Value, what: &str) -> Result<(), String> {
     match v.elements().iter().find(|x| !x.is_finite()) {
-        Some(&x) => Err(format!("{what} contains {}; it must be finite", format_number(x))),
+        Some(&x) => Err(format!(
+            "{what} contains {}; it must be finite",
+            format_number(x)
+        )),
         None => Ok(()),
     }
 }
 
 /// The message for a function that needs a vector or a matrix but got a number.
 pub(crate) fn needs_array(what: &str, shape: Shape) -> String {
-    format!("{what} must be a vector or a matrix, got {}", shape.describe())
+    format!(
+        "{what} must be a vector or a matrix, got {}",
+        shape.describe()
+    )
 }
 
 #[cfg(test)]
@@ -162,7 +223,11 @@ mod tests {
     #[test]
     fn names_are_unique_and_arities_consistent() {
         for (i, b) in BUILTINS.iter().enumerate() {
-            assert!(BUILTINS[..i].iter().all(|o| o.name != b.name), "{} twice", b.name);
+            assert!(
+                BUILTINS[..i].iter().all(|o| o.name != b.name),
+                "{} twice",
+                b.name
+            );
             assert!(b.min_args <= b.max_args, "{}", b.name);
             assert!(b.usage.starts_with(b.name), "{}", b.name);
         }
@@ -172,15 +237,27 @@ mod tests {
     fn argument_checks() {
         let s = Value::Scalar;
         assert_eq!(count(&s(3.0), "n"), Ok(3));
-        assert_eq!(count(&s(0.0), "n").unwrap_err(), "n must be at least 1, got 0");
-        assert_eq!(count(&s(2.5), "n").unwrap_err(), "n must be a whole number, got 2.5");
-        assert_eq!(count(&s(f64::INFINITY), "n").unwrap_err(), "n must be a whole number, got inf");
+        assert_eq!(
+            count(&s(0.0), "n").unwrap_err(),
+            "n must be at least 1, got 0"
+        );
+        assert_eq!(
+            count(&s(2.5), "n").unwrap_err(),
+            "n must be a whole number, got 2.5"
+        );
+        assert_eq!(
+            count(&s(f64::INFINITY), "n").unwrap_err(),
+            "n must be a whole number, got inf"
+        );
         assert_eq!(
             count(&Value::Vector(vec![1.0]), "n").unwrap_err(),
             "n must be a number, got a (1) vector"
         );
         assert_eq!(axis(&s(-1.0), 2), Ok(1));
-        assert_eq!(axis(&s(2.0), 2).unwrap_err(), "axis 2 is out of range for a value with 2 dimension(s)");
+        assert_eq!(
+            axis(&s(2.0), 2).unwrap_err(),
+            "axis 2 is out of range for a value with 2 dimension(s)"
+        );
         assert_eq!(eps(&[s(0.0)]), Ok(1e-5));
         assert_eq!(eps(&[s(0.0), s(0.0)]), Ok(0.0));
         assert!(eps(&[s(0.0), s(-1.0)]).is_err());

@@ -12,14 +12,22 @@ use super::value::{Matrix, Value};
 use super::{Env, EvalError};
 
 /// The constants of the language.
-const CONSTANTS: [(&str, f64); 3] = [("pi", std::f64::consts::PI), ("e", std::f64::consts::E), ("inf", f64::INFINITY)];
+const CONSTANTS: [(&str, f64); 3] = [
+    ("pi", std::f64::consts::PI),
+    ("e", std::f64::consts::E),
+    ("inf", f64::INFINITY),
+];
 
 impl Program {
     /// Runs the statements in order and returns the last one's value. Bindings made by
     /// `let` reach `env` only if the whole program succeeds, so a failed line in the
     /// scratchpad leaves the session as it was.
     pub fn eval(&self, env: &mut Env) -> Result<Value, EvalError> {
-        let mut scope = Scope { env, local: HashMap::new(), budget: Budget::default() };
+        let mut scope = Scope {
+            env,
+            local: HashMap::new(),
+            budget: Budget::default(),
+        };
         let mut last = None;
         for statement in &self.statements {
             last = Some(match statement {
@@ -38,7 +46,9 @@ impl Program {
         for (name, value) in local {
             env.bind(&name, value);
         }
-        last.ok_or_else(|| Pos { line: 1, column: 1 }.error("empty program: expected an expression"))
+        last.ok_or_else(|| {
+            Pos { line: 1, column: 1 }.error("empty program: expected an expression")
+        })
     }
 }
 
@@ -64,10 +74,16 @@ impl Scope<'_> {
         let at = |message: String| expr.pos.error(message);
         let value = match &expr.kind {
             ExprKind::Number(x) => Value::Scalar(*x),
-            ExprKind::Name(name) => self.lookup(name).ok_or_else(|| at(self.unknown_name(name)))?,
+            ExprKind::Name(name) => self
+                .lookup(name)
+                .ok_or_else(|| at(self.unknown_name(name)))?,
             ExprKind::List(items) => {
-                let values = items.iter().map(|item| self.eval(item)).collect::<Result<Vec<_>, _>>()?;
-                list(&values, items, &mut self.budget).map_err(|(pos, message)| pos.error(message))?
+                let values = items
+                    .iter()
+                    .map(|item| self.eval(item))
+                    .collect::<Result<Vec<_>, _>>()?;
+                list(&values, items, &mut self.budget)
+                    .map_err(|(pos, message)| pos.error(message))?
             }
             ExprKind::Neg(operand) => self.eval(operand)?.map(|x| -x),
             ExprKind::Binary(op, a, b) => {
@@ -77,7 +93,10 @@ impl Scope<'_> {
             ExprKind::Call(name, args) => self.call(name, args, expr.pos)?,
             ExprKind::Index(target, indices) => {
                 let target = self.eval(target)?;
-                let indices = indices.iter().map(|i| self.eval(i)).collect::<Result<Vec<_>, _>>()?;
+                let indices = indices
+                    .iter()
+                    .map(|i| self.eval(i))
+                    .collect::<Result<Vec<_>, _>>()?;
                 ops::index(&target, &indices).map_err(at)?
             }
             ExprKind::Transpose(operand) => ops::transpose(&self.eval(operand)?),
@@ -91,7 +110,12 @@ impl Scope<'_> {
             .get(name)
             .or_else(|| self.env.get(name))
             .cloned()
-            .or_else(|| CONSTANTS.iter().find(|(c, _)| *c == name).map(|&(_, x)| Value::Scalar(x)))
+            .or_else(|| {
+                CONSTANTS
+                    .iter()
+                    .find(|(c, _)| *c == name)
+                    .map(|&(_, x)| Value::Scalar(x))
+            })
     }
 
     fn unknown_name(&self, name: &str) -> String {
@@ -114,7 +138,9 @@ impl Scope<'_> {
         let Some(builtin) = functions::lookup(name) else {
             let message = match closest(name, functions::function_names()) {
                 Some(best) => format!("unknown function '{name}'; did you mean '{best}'?"),
-                None if self.lookup(name).is_some() => format!("'{name}' is a value, not a function"),
+                None if self.lookup(name).is_some() => {
+                    format!("'{name}' is a value, not a function")
+                }
                 None => format!("unknown function '{name}'"),
             };
             return Err(pos.error(message));
@@ -132,7 +158,10 @@ impl Scope<'_> {
                 builtin.usage
             )));
         }
-        let values = args.iter().map(|a| self.eval(a)).collect::<Result<Vec<_>, _>>()?;
+        let values = args
+            .iter()
+            .map(|a| self.eval(a))
+            .collect::<Result<Vec<_>, _>>()?;
         let result = match builtin.apply {
             Apply::Map(f) => Ok(values[0].map(f)),
             Apply::Call(f) => f(&values, &mut self.budget),
@@ -160,14 +189,21 @@ fn list(values: &[Value], items: &[Expr], budget: &mut Budget) -> Result<Value, 
             if let Some(k) = values.iter().position(|v| v.as_scalar().is_none()) {
                 return Err(mismatch(k));
             }
-            Ok(Value::Vector(values.iter().filter_map(Value::as_scalar).collect()))
+            Ok(Value::Vector(
+                values.iter().filter_map(Value::as_scalar).collect(),
+            ))
         }
         Value::Vector(row) => {
             let cols = row.len();
-            if let Some(k) = values.iter().position(|v| !matches!(v, Value::Vector(r) if r.len() == cols)) {
+            if let Some(k) = values
+                .iter()
+                .position(|v| !matches!(v, Value::Vector(r) if r.len() == cols))
+            {
                 return Err(mismatch(k));
             }
-            budget.alloc("the matrix", values.len(), cols).map_err(|m| (items[0].pos, m))?;
+            budget
+                .alloc("the matrix", values.len(), cols)
+                .map_err(|m| (items[0].pos, m))?;
             let data = values.iter().flat_map(Value::elements).copied().collect();
             Matrix::new(values.len(), cols, data)
                 .map(Value::Matrix)

@@ -101,7 +101,9 @@ pub(crate) fn tokenize(src: &str) -> Result<Vec<(Tok, Pos)>, EvalError> {
             continue;
         } else if c.is_whitespace() {
             1
-        } else if c.is_ascii_digit() || (c == '.' && chars.get(i + 1).is_some_and(char::is_ascii_digit)) {
+        } else if c.is_ascii_digit()
+            || (c == '.' && chars.get(i + 1).is_some_and(char::is_ascii_digit))
+        {
             let len = number_len(&chars[i..]);
             let text: String = chars[i..i + len].iter().collect();
             let value = text
@@ -115,7 +117,14 @@ pub(crate) fn tokenize(src: &str) -> Result<Vec<(Tok, Pos)>, EvalError> {
                 .take_while(|c| c.is_ascii_alphanumeric() || **c == '_')
                 .count();
             let word: String = chars[i..i + len].iter().collect();
-            tokens.push((if word == "let" { Tok::Let } else { Tok::Ident(word) }, here));
+            tokens.push((
+                if word == "let" {
+                    Tok::Let
+                } else {
+                    Tok::Ident(word)
+                },
+                here,
+            ));
             len
         } else {
             let tok = match c {
@@ -150,9 +159,18 @@ pub(crate) fn tokenize(src: &str) -> Result<Vec<(Tok, Pos)>, EvalError> {
 /// it, which keeps `x.T`-style postfix unambiguous; `e` starts an exponent only when digits
 /// follow, so `2e` is the number 2 and then the name `e`.
 fn number_len(chars: &[char]) -> usize {
-    let digits = |from: usize| chars[from..].iter().take_while(|c| c.is_ascii_digit()).count();
+    let digits = |from: usize| {
+        chars[from..]
+            .iter()
+            .take_while(|c| c.is_ascii_digit())
+            .count()
+    };
     let mut len = digits(0);
-    if chars.get(len) == Some(&'.') && !chars.get(len + 1).is_some_and(|c| c.is_ascii_alphabetic() || *c == '_') {
+    if chars.get(len) == Some(&'.')
+        && !chars
+            .get(len + 1)
+            .is_some_and(|c| c.is_ascii_alphabetic() || *c == '_')
+    {
         len += 1 + digits(len + 1);
     }
     if matches!(chars.get(len), Some('e' | 'E')) {
@@ -201,7 +219,12 @@ mod tests {
     fn dot_t_after_a_name_or_number_is_postfix() {
         assert_eq!(
             toks("X.T"),
-            vec![Tok::Ident("X".into()), Tok::Dot, Tok::Ident("T".into()), Tok::End]
+            vec![
+                Tok::Ident("X".into()),
+                Tok::Dot,
+                Tok::Ident("T".into()),
+                Tok::End
+            ]
         );
     }
 

@@ -14,7 +14,13 @@ pub(crate) fn inv(args: &[Value], budget: &mut Budget) -> Result<Value, String> 
     let n = a.rows();
     // Eliminate on [A | I] until the left half is I; the right half is then A^-1.
     let mut work = Matrix::from_fn(n, 2 * n, |i, j| {
-        if j < n { a.get(i, j) } else if j - n == i { 1.0 } else { 0.0 }
+        if j < n {
+            a.get(i, j)
+        } else if j - n == i {
+            1.0
+        } else {
+            0.0
+        }
     })
     .into_data();
     let width = 2 * n;
@@ -38,7 +44,9 @@ pub(crate) fn inv(args: &[Value], budget: &mut Budget) -> Result<Value, String> 
             }
         }
     }
-    Ok(Value::Matrix(Matrix::from_fn(n, n, |i, j| work[i * width + n + j])))
+    Ok(Value::Matrix(Matrix::from_fn(n, n, |i, j| {
+        work[i * width + n + j]
+    })))
 }
 
 /// The determinant: the product of the pivots, with the sign of the row swaps. A matrix
@@ -73,10 +81,16 @@ pub(crate) fn det(args: &[Value], budget: &mut Budget) -> Result<Value, String> 
 /// The argument as a square matrix of finite numbers, with the elimination charged.
 fn square(v: &Value, budget: &mut Budget) -> Result<Matrix, String> {
     let Value::Matrix(m) = v else {
-        return Err(format!("needs a square matrix, got {}", v.shape().describe()));
+        return Err(format!(
+            "needs a square matrix, got {}",
+            v.shape().describe()
+        ));
     };
     if m.rows() != m.cols() {
-        return Err(format!("needs a square matrix, got {}", v.shape().describe()));
+        return Err(format!(
+            "needs a square matrix, got {}",
+            v.shape().describe()
+        ));
     }
     finite(v, "the matrix")?;
     let n = m.rows() as u64;
@@ -91,7 +105,11 @@ fn scale(m: &Matrix) -> f64 {
 /// The row at or below `col` with the largest entry in column `col`.
 fn pivot(work: &[f64], width: usize, n: usize, col: usize) -> usize {
     (col..n)
-        .max_by(|&r, &s| work[r * width + col].abs().total_cmp(&work[s * width + col].abs()))
+        .max_by(|&r, &s| {
+            work[r * width + col]
+                .abs()
+                .total_cmp(&work[s * width + col].abs())
+        })
         .unwrap_or(col)
 }
 
@@ -111,7 +129,10 @@ mod tests {
         Value::Matrix(Matrix::new(rows, cols, data.to_vec()).unwrap())
     }
 
-    fn run(f: fn(&[Value], &mut Budget) -> Result<Value, String>, x: Value) -> Result<Value, String> {
+    fn run(
+        f: fn(&[Value], &mut Budget) -> Result<Value, String>,
+        x: Value,
+    ) -> Result<Value, String> {
         f(&[x], &mut Budget::default())
     }
 
@@ -123,25 +144,50 @@ mod tests {
             assert!((x - y).abs() < 1e-15, "{r}");
         }
         // Needs a row swap: [[0, 1], [1, 0]] is its own inverse.
-        assert_eq!(run(inv, m(2, 2, &[0.0, 1.0, 1.0, 0.0])), Ok(m(2, 2, &[0.0, 1.0, 1.0, 0.0])));
+        assert_eq!(
+            run(inv, m(2, 2, &[0.0, 1.0, 1.0, 0.0])),
+            Ok(m(2, 2, &[0.0, 1.0, 1.0, 0.0]))
+        );
     }
 
     #[test]
     fn determinant_by_hand() {
-        assert_eq!(run(det, m(2, 2, &[4.0, 7.0, 2.0, 6.0])), Ok(Value::Scalar(10.0)));
-        assert_eq!(run(det, m(2, 2, &[0.0, 1.0, 1.0, 0.0])), Ok(Value::Scalar(-1.0)));
+        assert_eq!(
+            run(det, m(2, 2, &[4.0, 7.0, 2.0, 6.0])),
+            Ok(Value::Scalar(10.0))
+        );
+        assert_eq!(
+            run(det, m(2, 2, &[0.0, 1.0, 1.0, 0.0])),
+            Ok(Value::Scalar(-1.0))
+        );
         // [[2, 0, 1], [1, 3, 2], [1, 1, 1]]: 2(3-2) - 0 + 1(1-3) = 0.
-        assert_eq!(run(det, m(3, 3, &[2.0, 0.0, 1.0, 1.0, 3.0, 2.0, 1.0, 1.0, 1.0])), Ok(Value::Scalar(0.0)));
+        assert_eq!(
+            run(det, m(3, 3, &[2.0, 0.0, 1.0, 1.0, 3.0, 2.0, 1.0, 1.0, 1.0])),
+            Ok(Value::Scalar(0.0))
+        );
         assert_eq!(run(det, m(1, 1, &[-3.0])), Ok(Value::Scalar(-3.0)));
     }
 
     #[test]
     fn singular_and_non_square_are_errors() {
         let singular = m(3, 3, &[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0]);
-        assert_eq!(run(inv, singular.clone()).unwrap_err(), "the matrix is singular (it has no inverse)");
+        assert_eq!(
+            run(inv, singular.clone()).unwrap_err(),
+            "the matrix is singular (it has no inverse)"
+        );
         assert_eq!(run(det, singular), Ok(Value::Scalar(0.0)));
-        assert_eq!(run(inv, m(1, 2, &[1.0, 2.0])).unwrap_err(), "needs a square matrix, got a (1x2) matrix");
-        assert_eq!(run(det, Value::Scalar(2.0)).unwrap_err(), "needs a square matrix, got a number");
-        assert!(run(inv, m(1, 1, &[f64::INFINITY])).unwrap_err().contains("must be finite"));
+        assert_eq!(
+            run(inv, m(1, 2, &[1.0, 2.0])).unwrap_err(),
+            "needs a square matrix, got a (1x2) matrix"
+        );
+        assert_eq!(
+            run(det, Value::Scalar(2.0)).unwrap_err(),
+            "needs a square matrix, got a number"
+        );
+        assert!(
+            run(inv, m(1, 1, &[f64::INFINITY]))
+                .unwrap_err()
+                .contains("must be finite")
+        );
     }
 }

@@ -22,11 +22,15 @@ pub(crate) fn rmsnorm(args: &[Value], budget: &mut Budget) -> Result<Value, Stri
 /// Statistics over the rows: the matrix is transposed, standardised per row, and
 /// transposed back.
 pub(crate) fn batchnorm(args: &[Value], budget: &mut Budget) -> Result<Value, String> {
-    let x = args[0].as_rows().ok_or_else(|| needs_array("batchnorm's argument", args[0].shape()))?;
+    let x = args[0]
+        .as_rows()
+        .ok_or_else(|| needs_array("batchnorm's argument", args[0].shape()))?;
     let eps = eps(args)?;
     budget.work(4 * x.data.len() as u64)?;
     let columns = Matrix::from_fn(x.cols, x.rows, |j, i| x.data[i * x.cols + j]);
-    let normalised: Vec<f64> = (0..x.cols).flat_map(|j| standardise(columns.row(j), eps)).collect();
+    let normalised: Vec<f64> = (0..x.cols)
+        .flat_map(|j| standardise(columns.row(j), eps))
+        .collect();
     let back = Matrix::from_fn(x.rows, x.cols, |i, j| normalised[j * x.rows + i]);
     Ok(x.rebuild(x.rows, x.cols, back.into_data()))
 }
@@ -44,7 +48,9 @@ fn per_row(
     what: &str,
     f: impl Fn(&[f64], f64) -> Vec<f64>,
 ) -> Result<Value, String> {
-    let x = args[0].as_rows().ok_or_else(|| needs_array(what, args[0].shape()))?;
+    let x = args[0]
+        .as_rows()
+        .ok_or_else(|| needs_array(what, args[0].shape()))?;
     let eps = eps(args)?;
     budget.work(4 * x.data.len() as u64)?;
     let data = x.data.chunks(x.cols).flat_map(|row| f(row, eps)).collect();

@@ -6,7 +6,12 @@ use super::parser::BinOp;
 use super::value::{Matrix, Shape, Value, rows_value};
 
 /// `a op b` for the five elementwise operators and `@`.
-pub(crate) fn binary(op: BinOp, a: &Value, b: &Value, budget: &mut Budget) -> Result<Value, String> {
+pub(crate) fn binary(
+    op: BinOp,
+    a: &Value,
+    b: &Value,
+    budget: &mut Budget,
+) -> Result<Value, String> {
     let f: fn(f64, f64) -> f64 = match op {
         BinOp::Add => |x, y| x + y,
         BinOp::Sub => |x, y| x - y,
@@ -15,8 +20,14 @@ pub(crate) fn binary(op: BinOp, a: &Value, b: &Value, budget: &mut Budget) -> Re
         BinOp::Pow => f64::powf,
         BinOp::MatMul => return matmul(a, b, budget),
     };
-    broadcast(a, b, f, budget)
-        .ok_or_else(|| format!("shape mismatch: {} {} {}", a.shape(), op.symbol(), b.shape()))?
+    broadcast(a, b, f, budget).ok_or_else(|| {
+        format!(
+            "shape mismatch: {} {} {}",
+            a.shape(),
+            op.symbol(),
+            b.shape()
+        )
+    })?
 }
 
 /// Applies `f` entry by entry under NumPy's broadcasting rule: shapes are aligned on the
@@ -71,7 +82,10 @@ pub(crate) fn matmul(a: &Value, b: &Value, budget: &mut Budget) -> Result<Value,
     let mismatch = || {
         let hint = match (a, b) {
             (Value::Vector(u), Value::Vector(_)) => {
-                format!(" (a vector is a 1x{} row; use dot(u, v) for two vectors)", u.len())
+                format!(
+                    " (a vector is a 1x{} row; use dot(u, v) for two vectors)",
+                    u.len()
+                )
             }
             _ => String::new(),
         };
@@ -127,9 +141,9 @@ pub(crate) fn transpose(x: &Value) -> Value {
 pub(crate) fn index(x: &Value, indices: &[Value]) -> Result<Value, String> {
     match (x, indices) {
         (Value::Scalar(_), _) => Err("cannot index a number".into()),
-        (Value::Vector(v), [i]) => {
-            Ok(Value::Scalar(v[position(i, v.len(), "index", "the vector", ("entry", "entries"))?]))
-        }
+        (Value::Vector(v), [i]) => Ok(Value::Scalar(
+            v[position(i, v.len(), "index", "the vector", ("entry", "entries"))?],
+        )),
         (Value::Vector(v), _) => Err(format!(
             "too many indices: a vector of length {} takes one, as in v[i]",
             v.len()
@@ -137,7 +151,13 @@ pub(crate) fn index(x: &Value, indices: &[Value]) -> Result<Value, String> {
         (Value::Matrix(m), [i]) => Ok(Value::Vector(m.row(row_index(m, i)?).to_vec())),
         (Value::Matrix(m), [i, j]) => {
             let i = row_index(m, i)?;
-            let j = position(j, m.cols(), "column index", "the matrix", ("column", "columns"))?;
+            let j = position(
+                j,
+                m.cols(),
+                "column index",
+                "the matrix",
+                ("column", "columns"),
+            )?;
             Ok(Value::Scalar(m.get(i, j)))
         }
         (Value::Matrix(m), _) => Err(format!(
@@ -160,10 +180,16 @@ fn position(
     (one, many): (&str, &str),
 ) -> Result<usize, String> {
     let Value::Scalar(x) = *i else {
-        return Err(format!("{what} must be a number, got {}", i.shape().describe()));
+        return Err(format!(
+            "{what} must be a number, got {}",
+            i.shape().describe()
+        ));
     };
     if x.fract() != 0.0 || !x.is_finite() {
-        return Err(format!("{what} must be an integer, got {}", super::value::format_number(x)));
+        return Err(format!(
+            "{what} must be an integer, got {}",
+            super::value::format_number(x)
+        ));
     }
     let n = len as f64;
     if x < -n || x >= n {
@@ -174,7 +200,11 @@ fn position(
             len - 1
         ));
     }
-    Ok(if x < 0.0 { (x + n) as usize } else { x as usize })
+    Ok(if x < 0.0 {
+        (x + n) as usize
+    } else {
+        x as usize
+    })
 }
 
 #[cfg(test)]
@@ -192,18 +222,38 @@ mod tests {
     #[test]
     fn scalar_and_row_broadcasting() {
         let x = m(2, 2, &[1.0, 2.0, 3.0, 4.0]);
-        assert_eq!(op(BinOp::Add, &x, &Value::Scalar(1.0)), Ok(m(2, 2, &[2.0, 3.0, 4.0, 5.0])));
+        assert_eq!(
+            op(BinOp::Add, &x, &Value::Scalar(1.0)),
+            Ok(m(2, 2, &[2.0, 3.0, 4.0, 5.0]))
+        );
         let v = Value::Vector(vec![10.0, 20.0]);
-        assert_eq!(op(BinOp::Sub, &x, &v), Ok(m(2, 2, &[-9.0, -18.0, -7.0, -16.0])));
-        assert_eq!(op(BinOp::Mul, &v, &x), Ok(m(2, 2, &[10.0, 40.0, 30.0, 80.0])));
+        assert_eq!(
+            op(BinOp::Sub, &x, &v),
+            Ok(m(2, 2, &[-9.0, -18.0, -7.0, -16.0]))
+        );
+        assert_eq!(
+            op(BinOp::Mul, &v, &x),
+            Ok(m(2, 2, &[10.0, 40.0, 30.0, 80.0]))
+        );
         let column = m(2, 1, &[1.0, 2.0]);
-        assert_eq!(op(BinOp::Mul, &column, &v), Ok(m(2, 2, &[10.0, 20.0, 20.0, 40.0])));
-        assert_eq!(op(BinOp::Pow, &Value::Scalar(2.0), &v).unwrap().elements()[0], 1024.0);
+        assert_eq!(
+            op(BinOp::Mul, &column, &v),
+            Ok(m(2, 2, &[10.0, 20.0, 20.0, 40.0]))
+        );
+        assert_eq!(
+            op(BinOp::Pow, &Value::Scalar(2.0), &v).unwrap().elements()[0],
+            1024.0
+        );
     }
 
     #[test]
     fn division_by_zero_follows_ieee() {
-        let r = op(BinOp::Div, &Value::Vector(vec![1.0, -1.0, 0.0]), &Value::Scalar(0.0)).unwrap();
+        let r = op(
+            BinOp::Div,
+            &Value::Vector(vec![1.0, -1.0, 0.0]),
+            &Value::Scalar(0.0),
+        )
+        .unwrap();
         assert_eq!(r.elements()[..2], [f64::INFINITY, f64::NEG_INFINITY]);
         assert!(r.elements()[2].is_nan());
     }
@@ -211,23 +261,39 @@ mod tests {
     #[test]
     fn mismatched_shapes_name_both() {
         let a = m(2, 3, &[0.0; 6]);
-        assert_eq!(op(BinOp::Add, &a, &Value::Vector(vec![1.0, 2.0])).unwrap_err(), "shape mismatch: (2x3) + (2)");
-        assert_eq!(op(BinOp::MatMul, &a, &a).unwrap_err(), "shape mismatch: (2x3) @ (2x3)");
+        assert_eq!(
+            op(BinOp::Add, &a, &Value::Vector(vec![1.0, 2.0])).unwrap_err(),
+            "shape mismatch: (2x3) + (2)"
+        );
+        assert_eq!(
+            op(BinOp::MatMul, &a, &a).unwrap_err(),
+            "shape mismatch: (2x3) @ (2x3)"
+        );
         let u = Value::Vector(vec![1.0, 2.0]);
         assert_eq!(
             op(BinOp::MatMul, &u, &u).unwrap_err(),
             "shape mismatch: (2) @ (2) (a vector is a 1x2 row; use dot(u, v) for two vectors)"
         );
-        assert!(op(BinOp::MatMul, &Value::Scalar(2.0), &a).unwrap_err().starts_with("@ needs vectors"));
+        assert!(
+            op(BinOp::MatMul, &Value::Scalar(2.0), &a)
+                .unwrap_err()
+                .starts_with("@ needs vectors")
+        );
     }
 
     #[test]
     fn matrix_products_by_hand() {
         let a = m(2, 3, &[1.0, 2.0, 3.0, 4.0, 5.0, 6.0]);
         let b = m(3, 2, &[7.0, 8.0, 9.0, 10.0, 11.0, 12.0]);
-        assert_eq!(op(BinOp::MatMul, &a, &b), Ok(m(2, 2, &[58.0, 64.0, 139.0, 154.0])));
+        assert_eq!(
+            op(BinOp::MatMul, &a, &b),
+            Ok(m(2, 2, &[58.0, 64.0, 139.0, 154.0]))
+        );
         let v = Value::Vector(vec![1.0, 0.0, -1.0]);
-        assert_eq!(op(BinOp::MatMul, &v, &b), Ok(Value::Vector(vec![-4.0, -4.0])));
+        assert_eq!(
+            op(BinOp::MatMul, &v, &b),
+            Ok(Value::Vector(vec![-4.0, -4.0]))
+        );
     }
 
     #[test]
@@ -260,9 +326,19 @@ mod tests {
             index(&a, &[s(0.0), s(3.0)]).unwrap_err(),
             "column index 3 is out of range: the matrix has 3 columns (0 to 2)"
         );
-        assert_eq!(index(&a, &[s(0.5)]).unwrap_err(), "row index must be an integer, got 0.5");
-        assert_eq!(index(&s(1.0), &[s(0.0)]).unwrap_err(), "cannot index a number");
-        assert!(index(&a, &[s(0.0), s(0.0), s(0.0)]).unwrap_err().starts_with("too many indices"));
+        assert_eq!(
+            index(&a, &[s(0.5)]).unwrap_err(),
+            "row index must be an integer, got 0.5"
+        );
+        assert_eq!(
+            index(&s(1.0), &[s(0.0)]).unwrap_err(),
+            "cannot index a number"
+        );
+        assert!(
+            index(&a, &[s(0.0), s(0.0), s(0.0)])
+                .unwrap_err()
+                .starts_with("too many indices")
+        );
         assert_eq!(
             index(&a, &[Value::Vector(vec![0.0])]).unwrap_err(),
             "row index must be a number, got a (1) vector"

@@ -122,7 +122,11 @@ fn infix(tok: &Tok) -> Option<(BinOp, u8, u8)> {
 /// program must have at least one statement.
 pub fn parse(src: &str) -> Result<Program, EvalError> {
     let tokens = tokenize(src)?;
-    let mut parser = Parser { tokens, next: 0, depth: 0 };
+    let mut parser = Parser {
+        tokens,
+        next: 0,
+        depth: 0,
+    };
     let mut statements = Vec::new();
     loop {
         match parser.peek() {
@@ -133,7 +137,8 @@ pub fn parse(src: &str) -> Result<Program, EvalError> {
                 match parser.peek() {
                     Tok::Semicolon | Tok::End => {}
                     other => {
-                        let message = format!("expected an operator or ';', found {}", other.describe());
+                        let message =
+                            format!("expected an operator or ';', found {}", other.describe());
                         return Err(parser.pos().error(message));
                     }
                 }
@@ -181,7 +186,10 @@ impl Parser {
 
     fn expected(&self, want: &Tok, context: &str) -> EvalError {
         let found = self.peek().describe();
-        self.pos().error(format!("expected {} {context}, found {found}", want.describe()))
+        self.pos().error(format!(
+            "expected {} {context}, found {found}",
+            want.describe()
+        ))
     }
 
     fn statement(&mut self) -> Result<Statement, EvalError> {
@@ -192,7 +200,10 @@ impl Parser {
         let name = match self.bump() {
             (Tok::Ident(name), _) => name,
             (other, at) => {
-                return Err(at.error(format!("expected a name after 'let', found {}", other.describe())));
+                return Err(at.error(format!(
+                    "expected a name after 'let', found {}",
+                    other.describe()
+                )));
             }
         };
         self.expect(Tok::Equals, &format!("after 'let {name}'"))?;
@@ -291,7 +302,9 @@ impl Parser {
             Tok::LBracket => {
                 let items = self.list(Tok::RBracket, &|| "to close '['".into())?;
                 if items.is_empty() {
-                    return Err(pos.error("empty list: vectors and matrices need at least one entry"));
+                    return Err(
+                        pos.error("empty list: vectors and matrices need at least one entry")
+                    );
                 }
                 ExprKind::List(items)
             }
@@ -325,7 +338,13 @@ impl Parser {
 /// Fully parenthesised form: shows exactly how an expression was grouped.
 impl fmt::Display for Expr {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let join = |items: &[Expr]| items.iter().map(Expr::to_string).collect::<Vec<_>>().join(", ");
+        let join = |items: &[Expr]| {
+            items
+                .iter()
+                .map(Expr::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
         match &self.kind {
             ExprKind::Number(x) => write!(f, "{}", super::value::format_number(*x)),
             ExprKind::Name(name) => write!(f, "{name}"),
@@ -408,7 +427,9 @@ mod tests {
     #[test]
     fn operator_positions_are_recorded() {
         let program = parse("A @ B").unwrap();
-        let Statement::Expr(expr) = &program.statements[0] else { panic!("not an expression") };
+        let Statement::Expr(expr) = &program.statements[0] else {
+            panic!("not an expression")
+        };
         assert_eq!(expr.pos, Pos { line: 1, column: 3 });
     }
 
@@ -416,14 +437,35 @@ mod tests {
     fn syntax_errors_say_what_and_where() {
         assert_eq!(error(""), "empty input: expected an expression at 1:1");
         assert_eq!(error("1 +"), "expected a value, found end of input at 1:4");
-        assert_eq!(error("(1 + 2"), "expected ')' to close '(', found end of input at 1:7");
-        assert_eq!(error("[1, 2"), "expected ']' to close '[', found end of input at 1:6");
-        assert_eq!(error("2 3"), "expected an operator or ';', found number 3 at 1:3");
-        assert_eq!(error("let = 3"), "expected a name after 'let', found '=' at 1:5");
-        assert_eq!(error("let x 3"), "expected '=' after 'let x', found number 3 at 1:7");
-        assert_eq!(error("X.U"), "expected 'T' after '.', found name 'U' at 1:3");
+        assert_eq!(
+            error("(1 + 2"),
+            "expected ')' to close '(', found end of input at 1:7"
+        );
+        assert_eq!(
+            error("[1, 2"),
+            "expected ']' to close '[', found end of input at 1:6"
+        );
+        assert_eq!(
+            error("2 3"),
+            "expected an operator or ';', found number 3 at 1:3"
+        );
+        assert_eq!(
+            error("let = 3"),
+            "expected a name after 'let', found '=' at 1:5"
+        );
+        assert_eq!(
+            error("let x 3"),
+            "expected '=' after 'let x', found number 3 at 1:7"
+        );
+        assert_eq!(
+            error("X.U"),
+            "expected 'T' after '.', found name 'U' at 1:3"
+        );
         assert_eq!(error("X[]"), "empty index: write X[i] or X[i, j] at 1:2");
-        assert_eq!(error("[]"), "empty list: vectors and matrices need at least one entry at 1:1");
+        assert_eq!(
+            error("[]"),
+            "empty list: vectors and matrices need at least one entry at 1:1"
+        );
         assert_eq!(error("1;\n  )"), "expected a value, found ')' at 2:3");
     }
 
@@ -439,7 +481,10 @@ mod tests {
             format!("x{}", ".T".repeat(10_000)),
         ] {
             let err = parse(&src).unwrap_err();
-            assert!(err.message.starts_with("expression nested too deeply"), "{err}");
+            assert!(
+                err.message.starts_with("expression nested too deeply"),
+                "{err}"
+            );
         }
     }
 

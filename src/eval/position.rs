@@ -22,13 +22,18 @@ pub(crate) fn sinusoidal_pe(args: &[Value], budget: &mut Budget) -> Result<Value
 /// [x_2i cos - x_2i+1 sin, x_2i sin + x_2i+1 cos]. An odd last column is left alone; a
 /// vector is the single row at position 0, so it comes back unchanged.
 pub(crate) fn rope(args: &[Value], budget: &mut Budget) -> Result<Value, String> {
-    let x = args[0].as_rows().ok_or_else(|| needs_array("rope's argument", args[0].shape()))?;
+    let x = args[0]
+        .as_rows()
+        .ok_or_else(|| needs_array("rope's argument", args[0].shape()))?;
     let base = match args.get(1) {
         None => 10000.0,
         Some(b) => {
             let b = scalar(b, "the base")?;
             if !(b > 0.0 && b.is_finite()) {
-                return Err(format!("the base must be a finite number > 0, got {}", format_number(b)));
+                return Err(format!(
+                    "the base must be a finite number > 0, got {}",
+                    format_number(b)
+                ));
             }
             b
         }
@@ -65,19 +70,46 @@ mod tests {
 
     #[test]
     fn sinusoidal_table_by_hand() {
-        let pe = sinusoidal_pe(&[Value::Scalar(3.0), Value::Scalar(4.0)], &mut Budget::default()).unwrap();
+        let pe = sinusoidal_pe(
+            &[Value::Scalar(3.0), Value::Scalar(4.0)],
+            &mut Budget::default(),
+        )
+        .unwrap();
         // d = 4: pair 0 has w = 1, pair 1 has w = 10000^(-1/2) = 0.01.
         assert_close(
             &pe,
             &[
-                0.0, 1.0, 0.0, 1.0,
-                1f64.sin(), 1f64.cos(), 0.01f64.sin(), 0.01f64.cos(),
-                2f64.sin(), 2f64.cos(), 0.02f64.sin(), 0.02f64.cos(),
+                0.0,
+                1.0,
+                0.0,
+                1.0,
+                1f64.sin(),
+                1f64.cos(),
+                0.01f64.sin(),
+                0.01f64.cos(),
+                2f64.sin(),
+                2f64.cos(),
+                0.02f64.sin(),
+                0.02f64.cos(),
             ],
         );
-        let odd = sinusoidal_pe(&[Value::Scalar(2.0), Value::Scalar(3.0)], &mut Budget::default()).unwrap();
+        let odd = sinusoidal_pe(
+            &[Value::Scalar(2.0), Value::Scalar(3.0)],
+            &mut Budget::default(),
+        )
+        .unwrap();
         // d = 3: pair 1 has w = 10000^(-2/3); column 2 is its sine.
-        assert_close(&odd, &[0.0, 1.0, 0.0, 1f64.sin(), 1f64.cos(), 10000f64.powf(-2.0 / 3.0).sin()]);
+        assert_close(
+            &odd,
+            &[
+                0.0,
+                1.0,
+                0.0,
+                1f64.sin(),
+                1f64.cos(),
+                10000f64.powf(-2.0 / 3.0).sin(),
+            ],
+        );
     }
 
     #[test]
@@ -88,11 +120,18 @@ mod tests {
         let (s, c) = 1f64.sin_cos();
         assert_close(&r, &[1.0, 2.0, c - 2.0 * s, s + 2.0 * c]);
         // d = 4, base 100: pair 1 of row 1 rotates by 100^(-1/2) = 0.1.
-        let x = Value::Matrix(Matrix::new(2, 4, vec![0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0]).unwrap());
+        let x =
+            Value::Matrix(Matrix::new(2, 4, vec![0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0]).unwrap());
         let r = rope(&[x, Value::Scalar(100.0)], &mut Budget::default()).unwrap();
-        assert_close(&r, &[0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.1f64.cos(), 0.1f64.sin()]);
+        assert_close(
+            &r,
+            &[0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.1f64.cos(), 0.1f64.sin()],
+        );
         let v = Value::Vector(vec![3.0, 4.0, 5.0]);
-        assert_eq!(rope(&[v.clone()], &mut Budget::default()), Ok(v));
+        assert_eq!(
+            rope(std::slice::from_ref(&v), &mut Budget::default()),
+            Ok(v)
+        );
         assert!(rope(&[Value::Scalar(1.0)], &mut Budget::default()).is_err());
     }
 }

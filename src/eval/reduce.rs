@@ -129,7 +129,10 @@ mod tests {
         assert_eq!(apply(argmax, &[m()]), Ok(S(5.0)));
         assert_eq!(apply(norm, &[V(vec![3.0, 4.0])]), Ok(S(5.0)));
         assert_eq!(apply(sum, &[S(2.0)]), Ok(S(2.0)));
-        assert_eq!(apply(var, &[V(vec![3.0, 1.0, 1.0, 1.0, -1.0, -1.0, -1.0, -3.0])]), Ok(S(3.0)));
+        assert_eq!(
+            apply(var, &[V(vec![3.0, 1.0, 1.0, 1.0, -1.0, -1.0, -1.0, -3.0])]),
+            Ok(S(3.0))
+        );
     }
 
     #[test]
@@ -146,7 +149,10 @@ mod tests {
     fn ties_and_nan() {
         assert_eq!(apply(argmax, &[V(vec![2.0, 7.0, 7.0])]), Ok(S(1.0)));
         assert!(apply(max, &[V(vec![1.0, f64::NAN])]).unwrap().elements()[0].is_nan());
-        assert_eq!(apply(min, &[V(vec![f64::NEG_INFINITY, 0.0])]), Ok(S(f64::NEG_INFINITY)));
+        assert_eq!(
+            apply(min, &[V(vec![f64::NEG_INFINITY, 0.0])]),
+            Ok(S(f64::NEG_INFINITY))
+        );
     }
 
     #[test]
@@ -155,7 +161,11 @@ mod tests {
             apply(max, &[S(1.0), S(2.0)]).unwrap_err(),
             "a number has no axis to reduce along; to compare two numbers write max([a, b]) or maximum(a, b)"
         );
-        assert!(apply(min, &[S(1.0), S(2.0)]).unwrap_err().ends_with("min([a, b]) or minimum(a, b)"));
+        assert!(
+            apply(min, &[S(1.0), S(2.0)])
+                .unwrap_err()
+                .ends_with("min([a, b]) or minimum(a, b)")
+        );
         assert_eq!(
             apply(sum, &[V(vec![1.0]), S(1.0)]).unwrap_err(),
             "axis 1 is out of range for a value with 1 dimension(s)"

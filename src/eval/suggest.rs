@@ -2,7 +2,10 @@
 
 /// The candidate closest to `name`, if it is close enough to be a plausible typo: equal
 /// ignoring case, or at most one edit per three characters.
-pub(crate) fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+pub(crate) fn closest<'a>(
+    name: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<&'a str> {
     let lower = name.to_ascii_lowercase();
     candidates
         .into_iter()

@@ -33,8 +33,11 @@ impl Matrix {
     /// A matrix from row-major data; `None` unless `data.len() == rows * cols` and both
     /// dimensions are at least 1.
     pub fn new(rows: usize, cols: usize, data: Vec<f64>) -> Option<Matrix> {
-        (rows >= 1 && cols >= 1 && rows.checked_mul(cols) == Some(data.len()))
-            .then_some(Matrix { rows, cols, data })
+        (rows >= 1 && cols >= 1 && rows.checked_mul(cols) == Some(data.len())).then_some(Matrix {
+            rows,
+            cols,
+            data,
+        })
     }
 
     /// Builds a matrix entry by entry; callers guarantee `rows, cols >= 1`.
@@ -160,7 +163,12 @@ pub(crate) struct Rows<'a> {
 impl<'a> Rows<'a> {
     /// A view of `rows x cols` row-major data.
     pub fn matrix(rows: usize, cols: usize, data: &'a [f64]) -> Rows<'a> {
-        Rows { rows, cols, data, is_vector: false }
+        Rows {
+            rows,
+            cols,
+            data,
+            is_vector: false,
+        }
     }
 
     /// A result with this value's kind: a vector in gives a vector out when the result
@@ -185,8 +193,18 @@ impl Value {
     pub(crate) fn as_rows(&self) -> Option<Rows<'_>> {
         match self {
             Value::Scalar(_) => None,
-            Value::Vector(v) => Some(Rows { rows: 1, cols: v.len(), data: v, is_vector: true }),
-            Value::Matrix(m) => Some(Rows { rows: m.rows, cols: m.cols, data: &m.data, is_vector: false }),
+            Value::Vector(v) => Some(Rows {
+                rows: 1,
+                cols: v.len(),
+                data: v,
+                is_vector: true,
+            }),
+            Value::Matrix(m) => Some(Rows {
+                rows: m.rows,
+                cols: m.cols,
+                data: &m.data,
+                is_vector: false,
+            }),
         }
     }
 
@@ -359,7 +377,10 @@ mod tests {
 
     #[test]
     fn vectors_and_matrices_print_as_literals_with_aligned_columns() {
-        assert_eq!(Value::Vector(vec![1.0, -2.5, 0.0]).to_string(), "[1, -2.5, 0]");
+        assert_eq!(
+            Value::Vector(vec![1.0, -2.5, 0.0]).to_string(),
+            "[1, -2.5, 0]"
+        );
         let m = matrix(2, 2, &[1.0, -20.0, 300.0, 4.5]);
         assert_eq!(m.to_string(), "[[  1, -20],\n [300, 4.5]]");
         assert_eq!(matrix(1, 2, &[1.0, 2.0]).to_string(), "[[1, 2]]");
@@ -367,10 +388,19 @@ mod tests {
 
     #[test]
     fn json_has_shape_and_full_precision_row_major_data() {
-        assert_eq!(Value::Scalar(0.1 + 0.2).to_json(), r#"{"shape":[],"data":[0.30000000000000004]}"#);
-        assert_eq!(Value::Vector(vec![1.0, 2.0]).to_json(), r#"{"shape":[2],"data":[1.0,2.0]}"#);
+        assert_eq!(
+            Value::Scalar(0.1 + 0.2).to_json(),
+            r#"{"shape":[],"data":[0.30000000000000004]}"#
+        );
+        assert_eq!(
+            Value::Vector(vec![1.0, 2.0]).to_json(),
+            r#"{"shape":[2],"data":[1.0,2.0]}"#
+        );
         let m = matrix(2, 3, &[1.0, 2.0, 3.0, 4.0, 5.0, f64::NEG_INFINITY]);
-        assert_eq!(m.to_json(), r#"{"shape":[2,3],"data":[1.0,2.0,3.0,4.0,5.0,-Infinity]}"#);
+        assert_eq!(
+            m.to_json(),
+            r#"{"shape":[2,3],"data":[1.0,2.0,3.0,4.0,5.0,-Infinity]}"#
+        );
     }
 
     #[test]
@@ -386,6 +416,9 @@ mod tests {
         assert!(Matrix::new(2, 2, vec![1.0; 3]).is_none());
         assert!(Matrix::new(0, 2, vec![]).is_none());
         assert!(Value::from_shape(Shape::Vector(0), vec![]).is_none());
-        assert_eq!(Value::from_shape(Shape::Scalar, vec![2.0]), Some(Value::Scalar(2.0)));
+        assert_eq!(
+            Value::from_shape(Shape::Scalar, vec![2.0]),
+            Some(Value::Scalar(2.0))
+        );
     }
 }
