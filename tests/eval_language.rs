@@ -331,6 +331,12 @@ fn the_functions_the_syllabus_names() {
         1.0,
     );
     close("softmax([0, 2], 2)[1]", 1f64.exp() / (1.0 + 1f64.exp()));
+    close(
+        "let X = [[1, 2], [3, -1]]; let M = causal_mask(2);
+         norm(multihead(X, eye(2), eye(2), eye(2), [[2, 0], [0, 1]], 1, M)
+              - attention(X, X, X, M) @ [[2, 0], [0, 1]])",
+        0.0,
+    );
 }
 
 #[test]
@@ -348,6 +354,13 @@ fn parameters_bound_by_the_caller_are_variables() {
             assert!((g - w).abs() < 1e-12);
         }
     }
+}
+
+#[test]
+fn a_bound_parameter_shadows_a_constant() {
+    let mut env = Env::new();
+    env.bind("e", Value::Scalar(5.0));
+    assert_eq!(run("e + 1", &mut env), Ok(Value::Scalar(6.0)));
 }
 
 #[test]
