@@ -7,12 +7,15 @@
 //! The library crate exists so that `tests/` and `benches/` can reach every module.
 
 pub mod app;
+pub mod check;
 pub mod cli;
 pub mod commands;
 pub mod content;
 pub mod eval;
+pub mod figure;
 pub mod layout;
 pub mod math;
+pub mod problems;
 pub mod settings;
 pub mod store;
 pub mod tui;

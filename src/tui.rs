@@ -1,9 +1,262 @@
 //! The terminal lifecycle and event loop.
+//!
+//! Raw mode, the alternate screen and mouse capture are always undone: on quit (a guard's
+//! `Drop`), on a panic (a hook that restores the terminal before the message prints), and
+//! on SIGHUP/SIGTERM (an SSH drop), which are flags checked between events so that the
+//! progress is saved first. The screen is never cleared at startup: `Terminal::clear`
+//! queries the cursor position, which hangs on a terminal that does not answer.
 
+use std::io::{self, stdout};
 use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
+use ratatui::Terminal;
+use ratatui::backend::{Backend, CrosstermBackend};
+use ratatui::crossterm::event::{
+    self, DisableMouseCapture, EnableMouseCapture, Event, KeyEventKind,
+};
+use ratatui::crossterm::execute;
+use ratatui::crossterm::terminal::{
+    EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+};
+
+use crate::app::{Action, App, SaveNeed, keymap};
+use crate::content::Course;
+use crate::layout::Theme;
 use crate::settings::Settings;
+use crate::store::Store;
 
-pub fn run(_settings: &Settings) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("the reader is not built yet")
+/// How often signal flags are looked at while no key arrives.
+const POLL: Duration = Duration::from_millis(100);
+/// While reading, the place is saved at most this often.
+const SAVE_EVERY: Duration = Duration::from_secs(3);
+
+/// Opens the reader on the course where the learner left off.
+pub fn run(settings: &Settings) -> anyhow::Result<ExitCode> {
+    let course = Course::load(settings.course_dir.as_deref())?;
+    let opened = Store::open(settings.home.as_deref());
+    let stop = Arc::new(AtomicBool::new(false));
+    for signal in [signal_hook::consts::SIGHUP, signal_hook::consts::SIGTERM] {
+        signal_hook::flag::register(signal, Arc::clone(&stop))?;
+    }
+    let guard = TerminalGuard::enter()?;
+    let mut terminal = Terminal::new(CrosstermBackend::new(stdout()))?;
+    let size = terminal.size()?;
+    let theme = Theme::new(settings.ascii, settings.color);
+    let mut app = App::new(course, opened.progress, theme, (size.width, size.height));
+    if let Some(warning) = opened.warning {
+        app.notify(warning);
+    }
+    let mut store = opened.store;
+    let result = event_loop(&mut terminal, &mut app, &mut store, &stop, read_event);
+    drop(guard);
+    result?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Waits up to `timeout` for the next terminal event.
+fn read_event(timeout: Duration) -> io::Result<Option<Event>> {
+    if event::poll(timeout)? {
+        event::read().map(Some)
+    } else {
+        Ok(None)
+    }
+}
+
+/// Draws, handles events and saves until the learner quits or a signal arrives. Generic
+/// over the backend and the event source, so a test can run it on a `TestBackend`.
+/// The progress is saved at the end whatever happened, also when the terminal failed
+/// (a dropped SSH connection makes every write fail).
+pub fn event_loop<B: Backend>(
+    terminal: &mut Terminal<B>,
+    app: &mut App,
+    store: &mut Store,
+    stop: &AtomicBool,
+    next_event: impl FnMut(Duration) -> io::Result<Option<Event>>,
+) -> anyhow::Result<()>
+where
+    B::Error: Send + Sync + 'static,
+{
+    let result = drive(terminal, app, store, stop, next_event);
+    save(app, store);
+    result
+}
+
+fn drive<B: Backend>(
+    terminal: &mut Terminal<B>,
+    app: &mut App,
+    store: &mut Store,
+    stop: &AtomicBool,
+    mut next_event: impl FnMut(Duration) -> io::Result<Option<Event>>,
+) -> anyhow::Result<()>
+where
+    B::Error: Send + Sync + 'static,
+{
+    let mut last_save = Instant::now();
+    // Draw only when something happened: an idle reader sends nothing over the wire.
+    let mut redraw = true;
+    while !app.quit && !stop.load(Ordering::Relaxed) {
+        if redraw {
+            terminal.draw(|frame| crate::ui::draw(app, frame))?;
+        }
+        let event = next_event(POLL)?;
+        redraw = event.is_some();
+        if let Some(action) = event.and_then(|e| action_of(app, e)) {
+            app.update(action);
+        }
+        let due = match app.save_need() {
+            SaveNeed::Now => true,
+            SaveNeed::Soon => last_save.elapsed() >= SAVE_EVERY,
+            SaveNeed::None => false,
+        };
+        if due {
+            save(app, store);
+            last_save = Instant::now();
+        }
+    }
+    Ok(())
+}
+
+/// Key presses (not releases or repeats reported by some terminals), wheel and resize.
+fn action_of(app: &App, event: Event) -> Option<Action> {
+    match event {
+        Event::Key(key) if key.kind == KeyEventKind::Press => keymap::action_for(&app.mode, key),
+        Event::Mouse(mouse) => keymap::mouse_action(mouse),
+        Event::Resize(w, h) => Some(Action::Resize(w, h)),
+        _ => None,
+    }
+}
+
+/// Saves, telling the learner in the status bar when the disk refused.
+fn save(app: &mut App, store: &mut Store) {
+    let now = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let result = store.save(app.progress_to_save(now));
+    if let Err(err) = result {
+        app.notify(err.to_string());
+    }
+}
+
+/// The terminal in raw mode on the alternate screen, restored when dropped.
+struct TerminalGuard;
+
+impl TerminalGuard {
+    fn enter() -> io::Result<TerminalGuard> {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            restore();
+            previous(info);
+        }));
+        enable_raw_mode()?;
+        let guard = TerminalGuard;
+        execute!(stdout(), EnterAlternateScreen, EnableMouseCapture)?;
+        Ok(guard)
+    }
+}
+
+impl Drop for TerminalGuard {
+    fn drop(&mut self) {
+        restore();
+    }
+}
+
+/// Leaves the alternate screen and raw mode; errors are moot (the tty may be gone).
+fn restore() {
+    let _ = execute!(stdout(), DisableMouseCapture, LeaveAlternateScreen);
+    let _ = disable_raw_mode();
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::VecDeque;
+
+    use ratatui::backend::TestBackend;
+    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+
+    use super::*;
+    use crate::store::Progress;
+
+    fn app() -> App {
+        let course = Course::load(None).expect("embedded course");
+        App::new(course, Progress::new(0), Theme::new(false, true), (80, 24))
+    }
+
+    fn press(c: char) -> Event {
+        Event::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE))
+    }
+
+    #[test]
+    fn the_loop_applies_key_presses_only_and_ends_on_q() {
+        let mut app = app();
+        let mut store = Store::open(None).store;
+        let mut release = KeyEvent::new(KeyCode::Char(']'), KeyModifiers::NONE);
+        release.kind = KeyEventKind::Release;
+        let mut events: VecDeque<Event> = [
+            press(']'),
+            Event::Key(release),
+            Event::Resize(100, 30),
+            press('q'),
+            press(']'),
+        ]
+        .into();
+        let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+        let stop = AtomicBool::new(false);
+        event_loop(&mut terminal, &mut app, &mut store, &stop, |_| {
+            Ok(events.pop_front())
+        })
+        .unwrap();
+        assert_eq!(
+            (app.lesson, app.size),
+            (1, (100, 30)),
+            "the release is not a second press"
+        );
+        assert_eq!(events.len(), 1, "nothing is read after q");
+        assert_eq!(app.save_need(), SaveNeed::None, "quitting saved");
+    }
+
+    #[test]
+    fn a_signal_flag_ends_the_loop_and_saves() {
+        let mut app = app();
+        let mut store = Store::open(None).store;
+        let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+        let stop = AtomicBool::new(false);
+        let mut calls = 0;
+        event_loop(&mut terminal, &mut app, &mut store, &stop, |_| {
+            calls += 1;
+            if calls == 2 {
+                stop.store(true, Ordering::Relaxed);
+            }
+            Ok(Some(press('j')))
+        })
+        .unwrap();
+        assert_eq!((calls, app.scroll), (2, 2));
+        assert_eq!(app.save_need(), SaveNeed::None);
+    }
+
+    #[test]
+    fn a_failing_terminal_still_saves() {
+        let mut app = app();
+        let mut store = Store::open(None).store;
+        let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+        let stop = AtomicBool::new(false);
+        let mut first = true;
+        let result = event_loop(&mut terminal, &mut app, &mut store, &stop, |_| {
+            if std::mem::take(&mut first) {
+                // Scrolling asks for a save "soon", which the loop defers.
+                Ok(Some(press('j')))
+            } else {
+                Err(io::Error::other("tty gone"))
+            }
+        });
+        assert!(result.is_err());
+        assert_eq!(app.scroll, 1);
+        assert_eq!(
+            app.save_need(),
+            SaveNeed::None,
+            "the deferred save was made on the way out"
+        );
+    }
 }

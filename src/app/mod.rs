@@ -1,1 +1,520 @@
 //! Application state and key handling (no drawing, no I/O).
+//!
+//! The loop in `tui.rs` turns terminal events into [`Action`]s with the pure [`keymap`],
+//! feeds them to [`App::update`], draws `&App`, and saves the progress when
+//! [`App::save_need`] says so. Nothing here touches the terminal or the disk, so the
+//! tests drive it with synthetic key events.
+
+mod action;
+mod geometry;
+pub mod keymap;
+mod search;
+
+use std::sync::Arc;
+
+use ratatui::crossterm::event::{KeyCode, KeyModifiers};
+
+pub use action::Action;
+pub use geometry::{Geometry, MIN_SIZE, geometry};
+pub use search::{Match, Search};
+
+use crate::content::{Course, Section};
+use crate::layout::{self, LaidOut, LayoutCache, Mark, Theme};
+use crate::store::{LessonRecord, Position, Progress};
+
+/// What the keyboard is talking to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Mode {
+    Reading,
+    /// The key list, scrolled by `scroll` rows.
+    Help {
+        scroll: usize,
+    },
+    /// A one-line input at the bottom of the screen.
+    Prompt(Prompt),
+}
+
+/// A one-line input and what it is for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Prompt {
+    pub kind: PromptKind,
+    pub text: String,
+}
+
+/// What a prompt's text is for. Later: `Scratchpad` (`:`), `Answer { problem }`, `Ask`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PromptKind {
+    Search,
+}
+
+impl PromptKind {
+    /// The character shown before the input.
+    pub fn lead(self) -> &'static str {
+        match self {
+            PromptKind::Search => "/",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Focus {
+    Contents,
+    Text,
+}
+
+/// A line of the contents pane.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Entry {
+    Lesson(usize),
+    /// A section of the open lesson: index into its sections.
+    Section(usize),
+}
+
+/// How soon the progress should reach the disk.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum SaveNeed {
+    None,
+    /// The place moved: save within a few seconds.
+    Soon,
+    /// A lesson change or quitting: save now.
+    Now,
+}
+
+/// The whole state of the reader.
+#[derive(Debug)]
+pub struct App {
+    pub course: Course,
+    pub theme: Theme,
+    pub progress: Progress,
+    pub mode: Mode,
+    pub focus: Focus,
+    /// Index of the open lesson.
+    pub lesson: usize,
+    /// Top line of the text pane, into [`App::view`].
+    pub scroll: usize,
+    pub contents_cursor: usize,
+    /// `t` overrides the width rule (contents shown from 80 columns).
+    contents_override: Option<bool>,
+    /// Terminal size, columns × rows.
+    pub size: (u16, u16),
+    sections: Vec<Vec<Section>>,
+    /// Lesson titles with their inline math laid out.
+    titles: Vec<String>,
+    cache: LayoutCache,
+    view: Arc<LaidOut>,
+    pub search: Option<Search>,
+    /// One line for the status bar (a warning, a search result), until the next key.
+    pub message: Option<String>,
+    save: SaveNeed,
+    pub quit: bool,
+}
+
+impl App {
+    /// Opens the course where `progress` left off, for a terminal of `size`.
+    pub fn new(course: Course, progress: Progress, theme: Theme, size: (u16, u16)) -> App {
+        let sections = course
+            .lessons
+            .iter()
+            .map(|l| {
+                let mut sections = l.sections();
+                for s in &mut sections {
+                    s.title = layout::inline_text(&s.title, theme);
+                }
+                sections
+            })
+            .collect();
+        let titles = course
+            .lessons
+            .iter()
+            .map(|l| layout::inline_text(&l.title, theme))
+            .collect();
+        let mut app = App {
+            course,
+            theme,
+            progress,
+            mode: Mode::Reading,
+            focus: Focus::Text,
+            lesson: 0,
+            scroll: 0,
+            contents_cursor: 0,
+            contents_override: None,
+            size,
+            sections,
+            titles,
+            cache: LayoutCache::default(),
+            view: Arc::default(),
+            search: None,
+            message: None,
+            save: SaveNeed::None,
+            quit: false,
+        };
+        let (lesson, block) = match &app.progress.position {
+            Some(p) => match app.course.lessons.iter().position(|l| l.slug == p.lesson) {
+                Some(i) => (i, p.block),
+                None => (0, 0),
+            },
+            None => (0, 0),
+        };
+        app.open(lesson, block);
+        app.save = SaveNeed::None;
+        app
+    }
+
+    /// The open lesson laid out at the text width.
+    pub fn view(&self) -> &LaidOut {
+        &self.view
+    }
+
+    pub fn geometry(&self) -> Geometry {
+        geometry(self.size, self.contents_override)
+    }
+
+    pub fn contents_visible(&self) -> bool {
+        self.geometry().contents.is_some()
+    }
+
+    pub fn title(&self, lesson: usize) -> &str {
+        &self.titles[lesson]
+    }
+
+    pub fn sections(&self) -> &[Section] {
+        &self.sections[self.lesson]
+    }
+
+    /// The contents pane's entries: every lesson, and the open lesson's sections under it.
+    pub fn entries(&self) -> Vec<Entry> {
+        let mut entries = Vec::new();
+        for i in 0..self.course.lessons.len() {
+            entries.push(Entry::Lesson(i));
+            if i == self.lesson {
+                entries.extend((0..self.sections().len()).map(Entry::Section));
+            }
+        }
+        entries
+    }
+
+    /// The section the top of the text pane is in.
+    pub fn current_section(&self) -> Option<&Section> {
+        let block = self.view.block_at(self.scroll);
+        self.sections().iter().rev().find(|s| s.block <= block)
+    }
+
+    pub fn record(&self, lesson: usize) -> Option<&LessonRecord> {
+        self.progress.lessons.get(&self.course.lessons[lesson].slug)
+    }
+
+    /// Read, partly read or unread.
+    pub fn mark(&self, lesson: usize) -> Mark {
+        Mark::of_read(self.record(lesson).map_or(0.0, |r| r.read))
+    }
+
+    /// Percentage of the open lesson read so far.
+    pub fn percent_read(&self) -> u32 {
+        (self.record(self.lesson).map_or(0.0, |r| r.read) * 100.0).floor() as u32
+    }
+
+    pub fn save_need(&self) -> SaveNeed {
+        self.save
+    }
+
+    /// The progress as it should be written now (`now` in Unix seconds); clears the need.
+    pub fn progress_to_save(&mut self, now: u64) -> &Progress {
+        if let Some(p) = &mut self.progress.position {
+            p.at = now;
+        }
+        self.save = SaveNeed::None;
+        &self.progress
+    }
+
+    /// A line for the status bar.
+    pub fn notify(&mut self, message: impl Into<String>) {
+        self.message = Some(message.into());
+    }
+
+    /// Applies one action.
+    pub fn update(&mut self, action: Action) {
+        if !matches!(action, Action::Resize(..)) {
+            self.message = None;
+        }
+        match action {
+            Action::Resize(w, h) => self.resize(w, h),
+            Action::Quit => {
+                self.quit = true;
+                self.save = SaveNeed::Now;
+            }
+            _ => match self.mode.clone() {
+                Mode::Reading => self.reading(action),
+                Mode::Help { scroll } => self.help(action, scroll),
+                Mode::Prompt(prompt) => self.prompt(action, prompt),
+            },
+        }
+    }
+
+    fn reading(&mut self, action: Action) {
+        let page = self.text_height().saturating_sub(2).max(1);
+        let contents = self.focus == Focus::Contents;
+        match action {
+            Action::Down if contents => self.move_cursor(1),
+            Action::Up if contents => self.move_cursor(-1),
+            Action::Down => self.scroll_by(1),
+            Action::Up => self.scroll_by(-1),
+            Action::PageDown => self.scroll_by(page as isize),
+            Action::PageUp => self.scroll_by(-(page as isize)),
+            Action::Wheel(n) => self.scroll_by(isize::from(n)),
+            Action::Top => self.scroll_to(0),
+            Action::Bottom => self.scroll_to(usize::MAX),
+            Action::NextLesson if self.lesson + 1 < self.course.lessons.len() => {
+                self.open_at_last_place(self.lesson + 1)
+            }
+            Action::PrevLesson if self.lesson > 0 => self.open_at_last_place(self.lesson - 1),
+            Action::SwitchFocus => {
+                if !self.contents_visible() {
+                    self.contents_override = Some(true);
+                }
+                self.focus = match self.focus {
+                    Focus::Contents if self.geometry().reading.is_some() => Focus::Text,
+                    _ => Focus::Contents,
+                };
+                self.fix_focus();
+            }
+            Action::ToggleContents => {
+                let shown = !self.contents_visible();
+                self.contents_override = Some(shown);
+                self.focus = if shown && self.geometry().reading.is_none() {
+                    Focus::Contents
+                } else {
+                    self.focus
+                };
+                self.fix_focus();
+            }
+            Action::Activate if contents => self.activate_entry(),
+            Action::Search => {
+                self.mode = Mode::Prompt(Prompt {
+                    kind: PromptKind::Search,
+                    text: String::new(),
+                })
+            }
+            Action::SearchNext => self.step_search(1),
+            Action::SearchPrev => self.step_search(-1),
+            Action::ClearSearch => self.search = None,
+            Action::Help => self.mode = Mode::Help { scroll: 0 },
+            _ => {}
+        }
+    }
+
+    fn help(&mut self, action: Action, scroll: usize) {
+        let last = keymap::help_rows(self.theme.ascii).len().saturating_sub(1);
+        self.mode = match action {
+            Action::Down => Mode::Help {
+                scroll: (scroll + 1).min(last),
+            },
+            Action::Up => Mode::Help {
+                scroll: scroll.saturating_sub(1),
+            },
+            Action::Wheel(_) => Mode::Help { scroll },
+            _ => Mode::Reading,
+        };
+    }
+
+    fn prompt(&mut self, action: Action, mut prompt: Prompt) {
+        match action {
+            Action::PromptKey(key) => {
+                let plain = !key
+                    .modifiers
+                    .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
+                match key.code {
+                    KeyCode::Char(c) if plain => prompt.text.push(c),
+                    KeyCode::Backspace => {
+                        prompt.text.pop();
+                    }
+                    _ => {}
+                }
+                self.mode = Mode::Prompt(prompt);
+            }
+            Action::PromptSubmit => {
+                self.mode = Mode::Reading;
+                match prompt.kind {
+                    PromptKind::Search => self.run_search(prompt.text.trim()),
+                }
+            }
+            Action::PromptCancel => self.mode = Mode::Reading,
+            _ => {}
+        }
+    }
+
+    fn resize(&mut self, w: u16, h: u16) {
+        let block = self.view.block_at(self.scroll);
+        self.size = (w, h);
+        self.relayout();
+        self.scroll = self.view.line_of_block(block);
+        self.clamp_scroll();
+        if let Some(search) = &self.search {
+            let query = search.query.clone();
+            let current = search.current_match().copied();
+            self.search = Search::run(
+                &query,
+                &self.all_views(),
+                current.map(|m| (m.lesson, m.line)),
+            );
+        }
+        self.fix_focus();
+    }
+
+    /// Without a text pane the focus can only be on the contents, and vice versa.
+    fn fix_focus(&mut self) {
+        let g = self.geometry();
+        if g.contents.is_none() {
+            self.focus = Focus::Text;
+        } else if g.reading.is_none() {
+            self.focus = Focus::Contents;
+        }
+    }
+
+    /// Rows of the text pane (also when the contents cover it on a narrow screen).
+    pub fn text_height(&self) -> usize {
+        usize::from(self.geometry().text.height)
+    }
+
+    fn text_width(&self) -> usize {
+        usize::from(self.geometry().text.width)
+    }
+
+    fn laid_out(&mut self, lesson: usize) -> Arc<LaidOut> {
+        let width = self.text_width();
+        let ctx = layout::Context {
+            theme: self.theme,
+            lesson_number: lesson + 1,
+            record: self.progress.lessons.get(&self.course.lessons[lesson].slug),
+        };
+        let course = &self.course;
+        self.cache.get(lesson, width, || {
+            layout::lesson(&course.lessons[lesson], width, &ctx)
+        })
+    }
+
+    fn relayout(&mut self) {
+        self.view = self.laid_out(self.lesson);
+    }
+
+    fn all_views(&mut self) -> Vec<Arc<LaidOut>> {
+        (0..self.course.lessons.len())
+            .map(|i| self.laid_out(i))
+            .collect()
+    }
+
+    /// Opens lesson `lesson` with block `block` at the top.
+    fn open(&mut self, lesson: usize, block: usize) {
+        self.lesson = lesson.min(self.course.lessons.len().saturating_sub(1));
+        self.relayout();
+        self.contents_cursor = self
+            .entries()
+            .iter()
+            .position(|e| *e == Entry::Lesson(self.lesson))
+            .unwrap_or(0);
+        self.scroll = self.view.line_of_block(block);
+        self.clamp_scroll();
+        self.note_place();
+        self.save = SaveNeed::Now;
+    }
+
+    fn open_at_last_place(&mut self, lesson: usize) {
+        let block = self.record(lesson).map_or(0, |r| r.block);
+        self.open(lesson, block);
+    }
+
+    fn activate_entry(&mut self) {
+        match self.entries().get(self.contents_cursor) {
+            Some(Entry::Lesson(i)) if *i != self.lesson => self.open_at_last_place(*i),
+            Some(Entry::Lesson(_)) => self.scroll_to(0),
+            Some(Entry::Section(s)) => {
+                let block = self.sections()[*s].block;
+                self.scroll_to(self.view.line_of_block(block));
+            }
+            None => {}
+        }
+        if self.geometry().reading.is_none() {
+            self.contents_override = None;
+        }
+        self.focus = Focus::Text;
+        self.fix_focus();
+    }
+
+    fn move_cursor(&mut self, delta: isize) {
+        let last = self.entries().len().saturating_sub(1);
+        self.contents_cursor = self.contents_cursor.saturating_add_signed(delta).min(last);
+    }
+
+    fn max_scroll(&self) -> usize {
+        self.view.lines.len().saturating_sub(self.text_height())
+    }
+
+    fn clamp_scroll(&mut self) {
+        self.scroll = self.scroll.min(self.max_scroll());
+    }
+
+    fn scroll_by(&mut self, delta: isize) {
+        self.scroll_to(self.scroll.saturating_add_signed(delta));
+    }
+
+    fn scroll_to(&mut self, line: usize) {
+        let before = self.scroll;
+        self.scroll = line;
+        self.clamp_scroll();
+        if self.scroll != before {
+            self.note_place();
+            self.save = self.save.max(SaveNeed::Soon);
+        }
+    }
+
+    /// Records where the learner is and how far into the lesson they have seen.
+    fn note_place(&mut self) {
+        let total = self.view.lines.len().max(1);
+        let seen = (self.scroll + self.text_height()).min(total) as f64 / total as f64;
+        let block = self.view.block_at(self.scroll);
+        let slug = self.course.lessons[self.lesson].slug.clone();
+        let record = self.progress.lessons.entry(slug.clone()).or_default();
+        record.read = record.read.max(seen);
+        record.block = block;
+        let at = self.progress.position.as_ref().map_or(0, |p| p.at);
+        self.progress.position = Some(Position {
+            lesson: slug,
+            block,
+            at,
+            extra: Default::default(),
+        });
+    }
+
+    fn run_search(&mut self, query: &str) {
+        if query.is_empty() {
+            self.search = None;
+            return;
+        }
+        let views = self.all_views();
+        self.search = Search::run(query, &views, Some((self.lesson, self.scroll)));
+        match &self.search {
+            Some(_) => self.show_match(),
+            None => self.notify(format!("no match for \"{query}\"")),
+        }
+    }
+
+    fn step_search(&mut self, delta: isize) {
+        if let Some(search) = &mut self.search {
+            search.step(delta);
+            self.show_match();
+        }
+    }
+
+    /// Scrolls the current match into view, two lines below the top.
+    fn show_match(&mut self) {
+        let Some(search) = &self.search else { return };
+        let Some(m) = search.current_match().copied() else {
+            return;
+        };
+        let status = search.status();
+        if m.lesson != self.lesson {
+            self.open(m.lesson, 0);
+        }
+        self.scroll_to(m.line.saturating_sub(2));
+        self.notify(status);
+    }
+}

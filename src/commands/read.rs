@@ -1,9 +1,51 @@
 //! `attn-course read N [--width W]`: a lesson as plain text, for pipes and pagers.
+//! The text is always plain (no escape codes), so it can be piped, saved or grepped.
 
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
+use crate::content::Course;
+use crate::layout::{self, Theme, line_text};
 use crate::settings::Settings;
+use crate::store::Store;
 
-pub fn run(_settings: &Settings, _n: usize, _width: Option<u16>) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("`read` is not built yet")
+/// Used when stdout is not a terminal and no `--width` is given.
+const PIPE_WIDTH: usize = 80;
+
+pub fn run(settings: &Settings, n: usize, width: Option<u16>) -> anyhow::Result<ExitCode> {
+    let course = Course::load(settings.course_dir.as_deref())?;
+    let count = course.lessons.len();
+    if n == 0 || n > count {
+        anyhow::bail!("no lesson {n}: lessons are numbered 1 to {count}");
+    }
+    let width = match width {
+        Some(0) => anyhow::bail!("--width must be at least 1"),
+        Some(w) => usize::from(w),
+        None => terminal_width().unwrap_or(PIPE_WIDTH),
+    };
+    let opened = Store::open(settings.home.as_deref());
+    let lesson = &course.lessons[n - 1];
+    let ctx = layout::Context {
+        theme: Theme::new(settings.ascii, false),
+        lesson_number: n,
+        record: opened.progress.lessons.get(&lesson.slug),
+    };
+    let laid_out = layout::lesson(lesson, width, &ctx);
+    let mut out = std::io::stdout().lock();
+    for line in &laid_out.lines {
+        // A closed pipe (`| head`) is not an error worth reporting.
+        if writeln!(out, "{}", line_text(line).trim_end()).is_err() {
+            break;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn terminal_width() -> Option<usize> {
+    if !std::io::stdout().is_terminal() {
+        return None;
+    }
+    ratatui::crossterm::terminal::size()
+        .ok()
+        .map(|(w, _)| usize::from(w))
 }

@@ -1,1 +1,161 @@
 //! The course: `course.toml` and the lesson files, loaded and parsed (pure, no terminal).
+//!
+//! A lesson is kept as a list of source [`Block`]s. Everything that needs a place in a
+//! lesson (the reading position, sections, problem numbers) counts top-level blocks,
+//! which do not depend on the terminal's width.
+
+pub mod block;
+pub mod claim;
+pub mod error;
+pub mod markdown;
+pub mod problem;
+mod source;
+
+use std::path::Path;
+
+use serde::Deserialize;
+
+pub use block::{Align, Block, BlockKind, Emphasis, Inline};
+pub use claim::Claim;
+pub use error::ContentError;
+pub use problem::ProblemSpec;
+pub use source::Source;
+
+/// A whole course, in order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Course {
+    pub title: String,
+    pub tagline: String,
+    pub lessons: Vec<Lesson>,
+}
+
+/// One lesson file, parsed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Lesson {
+    /// Stable name used by the progress file.
+    pub slug: String,
+    pub file: String,
+    /// As in `course.toml` (may hold inline math).
+    pub title: String,
+    pub blurb: String,
+    pub blocks: Vec<Block>,
+}
+
+/// A `##` heading of a lesson: an idea.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Section {
+    pub title: String,
+    /// Index of the heading among the lesson's top-level blocks.
+    pub block: usize,
+}
+
+#[derive(Deserialize)]
+struct Manifest {
+    title: String,
+    #[serde(default)]
+    tagline: String,
+    lesson: Vec<ManifestLesson>,
+}
+
+#[derive(Deserialize)]
+struct ManifestLesson {
+    slug: String,
+    file: String,
+    title: String,
+    #[serde(default)]
+    blurb: String,
+}
+
+impl Course {
+    /// The embedded course, or the one in `dir`.
+    pub fn load(dir: Option<&Path>) -> Result<Course, ContentError> {
+        match dir {
+            Some(d) => Course::from_source(Source::Dir(d)),
+            None => Course::from_source(Source::Embedded),
+        }
+    }
+
+    pub fn from_source(source: Source<'_>) -> Result<Course, ContentError> {
+        let text = source.read("course.toml")?;
+        let manifest: Manifest = toml::from_str(&text)
+            .map_err(|e| ContentError::from_toml("course.toml", 1, &text, &e))?;
+        if manifest.lesson.is_empty() {
+            return Err(ContentError::new("course.toml", 0, "no [[lesson]] entries"));
+        }
+        let lessons = manifest
+            .lesson
+            .into_iter()
+            .map(|entry| {
+                if entry.file.contains(['/', '\\']) {
+                    return Err(ContentError::new(
+                        "course.toml",
+                        0,
+                        format!("lesson file {:?} must be a plain file name", entry.file),
+                    ));
+                }
+                let text = source.read(&entry.file)?;
+                Ok(Lesson::parse(
+                    entry.slug,
+                    entry.file,
+                    entry.title,
+                    entry.blurb,
+                    &text,
+                ))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Course {
+            title: manifest.title,
+            tagline: manifest.tagline,
+            lessons,
+        })
+    }
+}
+
+impl Lesson {
+    pub fn parse(slug: String, file: String, title: String, blurb: String, text: &str) -> Lesson {
+        let blocks = markdown::parse(&file, 1, text);
+        Lesson {
+            slug,
+            file,
+            title,
+            blurb,
+            blocks,
+        }
+    }
+
+    /// The `##` headings, in order.
+    pub fn sections(&self) -> Vec<Section> {
+        self.blocks
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| matches!(b.kind, BlockKind::Heading { level: 2, .. }))
+            .map(|(i, b)| Section {
+                title: b.plain_text(),
+                block: i,
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_embedded_course_has_eight_lessons_with_sections() {
+        let course = Course::load(None).unwrap();
+        assert_eq!(course.lessons.len(), 8);
+        assert_eq!(course.lessons[1].slug, "sqrt-dk");
+        assert!(course.lessons.iter().all(|l| !l.sections().is_empty()));
+    }
+
+    #[test]
+    fn a_missing_course_directory_is_an_error_naming_the_file() {
+        let err = Course::load(Some(Path::new("/nonexistent/course"))).unwrap_err();
+        assert!(
+            err.to_string()
+                .starts_with("/nonexistent/course/course.toml: "),
+            "{err}"
+        );
+    }
+}

@@ -1,1 +1,272 @@
 //! Markdown and math → styled lines at a width (pure, no terminal).
+//!
+//! A lesson is laid out once per width into a [`LaidOut`]: its lines plus the first line
+//! of every top-level block. Scrolling then only slices the lines, and a reading position
+//! kept as a block index maps back to a line at any width, so a resize keeps the place.
+
+mod blocks;
+mod cache;
+mod table;
+pub mod theme;
+pub mod wrap;
+
+use ratatui::text::Line;
+
+pub use blocks::{Mark, mark};
+pub use cache::LayoutCache;
+pub use theme::Theme;
+
+use crate::content::{Inline, Lesson, markdown};
+use crate::store::LessonRecord;
+
+/// A lesson laid out at one width.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct LaidOut {
+    pub lines: Vec<Line<'static>>,
+    /// First line of each top-level block, increasing.
+    pub block_starts: Vec<usize>,
+}
+
+impl LaidOut {
+    /// The top-level block that line `line` belongs to.
+    pub fn block_at(&self, line: usize) -> usize {
+        self.block_starts
+            .partition_point(|&start| start <= line)
+            .saturating_sub(1)
+    }
+
+    /// The first line of block `block` (the last line when the block does not exist).
+    pub fn line_of_block(&self, block: usize) -> usize {
+        self.block_starts
+            .get(block)
+            .copied()
+            .unwrap_or(self.lines.len().saturating_sub(1))
+    }
+}
+
+/// What a lesson's layout depends on besides its text and the width.
+#[derive(Debug, Clone, Copy)]
+pub struct Context<'a> {
+    pub theme: Theme,
+    /// 1-based, for "Problem N.k".
+    pub lesson_number: usize,
+    /// The learner's record of the lesson, for the problems' state lines.
+    pub record: Option<&'a LessonRecord>,
+}
+
+/// Lays out a whole lesson at `width` columns.
+pub fn lesson(lesson: &Lesson, width: usize, ctx: &Context<'_>) -> LaidOut {
+    let mut renderer = blocks::Renderer::new(ctx, &lesson.file);
+    let mut out = LaidOut::default();
+    for (i, block) in lesson.blocks.iter().enumerate() {
+        if i > 0 {
+            out.lines.push(Line::default());
+        }
+        out.block_starts.push(out.lines.len());
+        renderer.block(block, width.max(1), &mut out.lines);
+    }
+    out
+}
+
+/// A one-line markdown text (a lesson title) as plain text, inline math laid out.
+pub fn inline_text(text: &str, theme: Theme) -> String {
+    let opts = crate::math::Options { ascii: theme.ascii };
+    let blocks = markdown::parse("", 1, text);
+    let mut out = String::new();
+    for block in &blocks {
+        if let crate::content::BlockKind::Paragraph(inlines) = &block.kind {
+            for inline in inlines {
+                match inline {
+                    Inline::Text(t, _) | Inline::Code(t) => out.push_str(t),
+                    Inline::Math(tex) => match crate::math::inline(tex, &opts) {
+                        Ok(s) => out.push_str(&s),
+                        Err(_) => out.push_str(tex),
+                    },
+                    Inline::LinkTarget(_) => {}
+                    Inline::Break => out.push(' '),
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Lines as plain text, without styles (for `read` and search).
+pub fn line_text(line: &Line<'_>) -> String {
+    line.spans.iter().map(|s| s.content.as_ref()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::Lesson;
+    use crate::store::{Attempt, ProblemRecord};
+
+    fn lay(md: &str, width: usize, ascii: bool) -> Vec<String> {
+        let lesson = Lesson::parse("s".into(), "f.md".into(), "T".into(), String::new(), md);
+        let ctx = Context {
+            theme: Theme::new(ascii, false),
+            lesson_number: 3,
+            record: None,
+        };
+        super::lesson(&lesson, width, &ctx)
+            .lines
+            .iter()
+            .map(line_text)
+            .collect()
+    }
+
+    #[test]
+    fn paragraphs_wrap_and_blocks_are_separated_by_one_blank_line() {
+        assert_eq!(
+            lay("one two three\n\nfour", 8, false),
+            ["one two", "three", "", "four"]
+        );
+    }
+
+    #[test]
+    fn lists_indent_their_continuation_lines() {
+        let lines = lay("- alpha beta gamma\n- delta\n\n9. x\n10. y\n", 14, false);
+        assert_eq!(
+            lines,
+            ["• alpha beta", "  gamma", "• delta", "", " 9. x", "10. y"]
+        );
+        assert_eq!(lay("- a\n  - b\n", 20, true), ["* a", "  * b"]);
+    }
+
+    #[test]
+    fn tables_align_and_fit_the_width() {
+        let md = "| sym | meaning |\n|:---|---:|\n| Q | queries |\n| dk | 64 |\n";
+        assert_eq!(
+            lay(md, 40, false),
+            [
+                "sym │ meaning",
+                "────┼────────",
+                "Q   │ queries",
+                "dk  │      64"
+            ]
+        );
+        // 14 columns do not fit in 10: the wide column wraps its cells.
+        let narrow = lay("| a | long words here |\n|---|---|\n| 1 | x |\n", 10, true);
+        assert_eq!(
+            narrow,
+            ["a | long", "  | words", "  | here", "--+-------", "1 | x"]
+        );
+    }
+
+    #[test]
+    fn code_blocks_keep_lines_and_indent() {
+        assert_eq!(
+            lay("```\nlet x = 1;\n\tf(x)\n```\n", 20, false),
+            ["  let x = 1;", "      f(x)"]
+        );
+        assert_eq!(lay("```\nabcdefgh\n```\n", 6, false), ["  abcd", "  efgh"]);
+    }
+
+    #[test]
+    fn headings_quotes_rules_and_links() {
+        assert_eq!(lay("## 1.2 Title", 40, false), ["1.2 Title"]);
+        assert_eq!(lay("> quoted\n", 40, true), ["| quoted"]);
+        assert_eq!(lay("---\n", 5, false), ["─────"]);
+        assert_eq!(
+            lay("see [doc](http://x.y)\n", 40, false),
+            ["see doc <http://x.y>"]
+        );
+    }
+
+    #[test]
+    fn problems_are_numbered_boxes_and_claims_show_their_expression() {
+        let md = "```problem\nid = \"p\"\nkind = \"compute-number\"\nprompt = 'Find x.'\nanswer = \"1\"\ntolerance = \"exact\"\nhints = ['h']\nsolution = 's'\n```\n\n```eval\n1 + 1\n=> 2\n```\n";
+        assert_eq!(
+            lay(md, 24, true),
+            [
+                "+- Problem 3.1 --------+",
+                "| Find x.              |",
+                "|                      |",
+                "| [ ] not attempted    |",
+                "+----------------------+",
+                "",
+                "the expression that reproduces this:",
+                "> 1 + 1",
+                "= 2",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_malformed_problem_is_an_error_box_with_its_place() {
+        let lines = lay("text\n\n```problem\nid = 3\n```\n", 60, true);
+        assert_eq!(
+            lines[2],
+            "+- Problem 3.1 --------------------------------------------+"
+        );
+        assert!(lines[3].starts_with("| f.md:4: "), "{}", lines[3]);
+    }
+
+    #[test]
+    fn problem_state_comes_from_the_record() {
+        let lesson = Lesson::parse(
+            "s".into(),
+            "f.md".into(),
+            "T".into(),
+            String::new(),
+            "```problem\nid = \"p\"\nkind = \"compute-number\"\nprompt = 'P'\nanswer = \"1\"\ntolerance = \"exact\"\nhints = ['h']\nsolution = 's'\n```\n",
+        );
+        let attempt = Attempt {
+            at: 0,
+            input: "2".into(),
+            value: "2".into(),
+            correct: false,
+            variant: 0,
+            extra: Default::default(),
+        };
+        let mut record = LessonRecord::default();
+        record.problems.insert(
+            "p".into(),
+            ProblemRecord {
+                attempts: vec![attempt.clone(), attempt],
+                ..Default::default()
+            },
+        );
+        let ctx = Context {
+            theme: Theme::new(false, false),
+            lesson_number: 1,
+            record: Some(&record),
+        };
+        let text: Vec<String> = super::lesson(&lesson, 30, &ctx)
+            .lines
+            .iter()
+            .map(line_text)
+            .collect();
+        assert_eq!(text[3], "│ ◐ 2 attempts, not solved yet │");
+    }
+
+    #[test]
+    fn block_starts_map_lines_back_to_blocks() {
+        let lesson = Lesson::parse(
+            "s".into(),
+            "f.md".into(),
+            "T".into(),
+            String::new(),
+            "# A\n\nb c d e\n\nf\n",
+        );
+        let ctx = Context {
+            theme: Theme::new(false, false),
+            lesson_number: 1,
+            record: None,
+        };
+        let out = super::lesson(&lesson, 4, &ctx);
+        // "A", "", "b c", "d e", "", "f"
+        assert_eq!(out.block_starts, [0, 2, 5]);
+        assert_eq!(
+            (
+                out.block_at(0),
+                out.block_at(1),
+                out.block_at(3),
+                out.block_at(5)
+            ),
+            (0, 0, 1, 2)
+        );
+        assert_eq!(out.line_of_block(2), 5);
+    }
+}

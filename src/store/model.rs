@@ -3,7 +3,8 @@
 //! Everything is keyed by stable names (lesson slug, problem id), never by displayed
 //! numbers, so reordering a course loses nothing. Unknown fields are kept in `extra`
 //! maps and written back, so a file from a newer release or edited by hand survives a
-//! round trip through an older one.
+//! round trip through an older one. Nothing here is ever pruned: progress for a lesson
+//! or problem the course no longer has stays in the record.
 
 use std::collections::BTreeMap;
 
@@ -17,6 +18,7 @@ pub struct Progress {
     /// Schema version of the file.
     pub schema: u32,
     /// The learner's own seed, made at first start: their problem numbers derive from it.
+    /// At most `i64::MAX`, because TOML integers are signed 64-bit.
     pub learner_seed: u64,
     /// Where the learner was reading.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -51,8 +53,12 @@ pub struct LessonRecord {
     /// Last place in this lesson (block index at the top of the screen).
     #[serde(default)]
     pub block: usize,
-    /// Per problem, by id.
+    /// Unix seconds when `block` was recorded: two instances reading the same lesson
+    /// merge to the later place (0 = unknown, loses every tie).
     #[serde(default)]
+    pub at: u64,
+    /// Per problem, by id.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub problems: BTreeMap<String, ProblemRecord>,
     #[serde(flatten)]
     pub extra: toml::Table,
@@ -70,7 +76,7 @@ pub struct ProblemRecord {
     pub hints_shown: u32,
     #[serde(default)]
     pub solution_viewed: bool,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub attempts: Vec<Attempt>,
     #[serde(flatten)]
     pub extra: toml::Table,
@@ -102,5 +108,100 @@ impl Progress {
             lessons: BTreeMap::new(),
             extra: toml::Table::new(),
         }
+    }
+
+    /// True for a record that holds no work yet (a first start): merging another record
+    /// into it adopts that record's seed, so an imported learner keeps their numbers.
+    pub fn is_empty(&self) -> bool {
+        self.position.is_none() && self.lessons.is_empty()
+    }
+
+    /// True when the record comes from a release newer than this one; such a record is
+    /// read but never written back (see `progress/FORMAT.md`).
+    pub fn is_newer(&self) -> bool {
+        self.schema > SCHEMA
+    }
+
+    /// Records where the learner is reading: the course-wide position and the lesson's
+    /// own last place, both stamped with `at` (Unix seconds) so merges keep the latest.
+    pub fn set_position(&mut self, lesson: &str, block: usize, at: u64) {
+        match &mut self.position {
+            Some(position) => {
+                position.lesson = lesson.to_string();
+                position.block = block;
+                position.at = at;
+            }
+            None => {
+                self.position = Some(Position {
+                    lesson: lesson.to_string(),
+                    block,
+                    at,
+                    extra: toml::Table::new(),
+                })
+            }
+        }
+        let record = self.lessons.entry(lesson.to_string()).or_default();
+        record.block = block;
+        record.at = at;
+    }
+
+    /// Appends an attempt at problem `id` of `lesson`; a correct one marks it solved
+    /// (and nothing ever marks it unsolved).
+    pub fn record_attempt(&mut self, lesson: &str, id: &str, attempt: Attempt) {
+        let problem = self
+            .lessons
+            .entry(lesson.to_string())
+            .or_default()
+            .problems
+            .entry(id.to_string())
+            .or_default();
+        problem.solved |= attempt.correct;
+        problem.attempts.push(attempt);
+    }
+}
+
+impl Attempt {
+    /// An attempt with no unknown fields.
+    pub fn new(at: u64, input: &str, value: &str, correct: bool, variant: u32) -> Attempt {
+        Attempt {
+            at,
+            input: input.to_string(),
+            value: value.to_string(),
+            correct,
+            variant,
+            extra: toml::Table::new(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn set_position_updates_course_and_lesson_place() {
+        let mut p = Progress::new(1);
+        p.set_position("softmax", 4, 100);
+        p.set_position("softmax", 9, 120);
+        let position = p
+            .position
+            .as_ref()
+            .map(|q| (q.lesson.as_str(), q.block, q.at));
+        assert_eq!(position, Some(("softmax", 9, 120)));
+        assert_eq!(
+            (p.lessons["softmax"].block, p.lessons["softmax"].at),
+            (9, 120)
+        );
+        assert!(!p.is_empty());
+    }
+
+    #[test]
+    fn a_wrong_attempt_never_unsolves() {
+        let mut p = Progress::new(1);
+        p.record_attempt("softmax", "2.1", Attempt::new(1, "0.5", "0.5", true, 0));
+        p.record_attempt("softmax", "2.1", Attempt::new(2, "0.4", "0.4", false, 0));
+        let problem = &p.lessons["softmax"].problems["2.1"];
+        assert!(problem.solved);
+        assert_eq!(problem.attempts.len(), 2);
     }
 }

@@ -1,1 +1,83 @@
-//! Drawing the application state with ratatui (no state changes, no I/O).
+//! Drawing the application state with ratatui (no state changes, no I/O): `draw(&App)`
+//! is a pure function of the state, which is what the `TestBackend` snapshots rely on.
+
+mod contents;
+mod help;
+mod reading;
+mod status;
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+use ratatui::widgets::{Paragraph, Wrap};
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
+
+use crate::app::{App, MIN_SIZE};
+
+/// Draws the whole screen.
+pub fn draw(app: &App, frame: &mut Frame<'_>) {
+    let area = frame.area();
+    let g = app.geometry();
+    if g.too_small {
+        too_small(frame, area);
+        return;
+    }
+    if let Some(rect) = g.contents {
+        contents::draw(app, frame, rect);
+    }
+    if g.reading.is_some() {
+        reading::draw(app, frame, g.text);
+    }
+    status::draw(app, frame, g.status);
+    if let crate::app::Mode::Help { scroll } = app.mode {
+        help::draw(app, frame, area, scroll);
+    }
+}
+
+fn too_small(frame: &mut Frame<'_>, area: Rect) {
+    let (w, h) = MIN_SIZE;
+    let text = vec![
+        Line::raw(format!(
+            "The terminal is too small ({}x{}).",
+            area.width, area.height
+        )),
+        Line::raw(format!("The course needs at least {w}x{h}.")),
+        Line::raw("Enlarge the window, or press q to quit."),
+    ];
+    frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
+}
+
+/// At most `width` cells of `text`, ending in `~` when cut (a 7-bit mark, right in
+/// ASCII mode and unambiguous in Unicode).
+fn truncate(text: &str, width: usize) -> String {
+    if text.width() <= width {
+        return text.to_string();
+    }
+    let mut out = String::new();
+    let mut used = 0;
+    for c in text.chars() {
+        let w = c.width().unwrap_or(0);
+        if used + w + 1 > width {
+            break;
+        }
+        out.push(c);
+        used += w;
+    }
+    if width > 0 {
+        out.push('~');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::truncate;
+
+    #[test]
+    fn truncate_marks_the_cut_and_respects_wide_characters() {
+        assert_eq!(truncate("abc", 3), "abc");
+        assert_eq!(truncate("abcdef", 4), "abc~");
+        assert_eq!(truncate("注意力", 4), "注~");
+        assert_eq!(truncate("abc", 0), "");
+    }
+}

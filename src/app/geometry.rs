@@ -1,0 +1,105 @@
+//! Where the panes go at a terminal size: used by the app (to lay text out at the
+//! pane's width) and by the ui (to draw), so both always agree.
+
+use ratatui::layout::Rect;
+
+/// Below this the reader shows a message instead of a broken frame.
+pub const MIN_SIZE: (u16, u16) = (40, 12);
+/// From this width the contents pane stands beside the text by default.
+pub const WIDE: u16 = 80;
+/// Lines longer than this are hard to read; wider terminals get margins.
+pub const MAX_TEXT_WIDTH: u16 = 100;
+const CONTENTS_WIDTH: u16 = 34;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Geometry {
+    /// The contents pane (including its right border), when shown.
+    pub contents: Option<Rect>,
+    /// The reading pane, unless the contents cover it on a narrow screen.
+    pub reading: Option<Rect>,
+    /// Where the text goes inside the reading pane (its size also when it is covered).
+    pub text: Rect,
+    pub status: Rect,
+    /// Smaller than [`MIN_SIZE`].
+    pub too_small: bool,
+}
+
+/// The panes for a terminal of `size`; `contents` is the learner's `t` choice, if any.
+pub fn geometry(size: (u16, u16), contents: Option<bool>) -> Geometry {
+    let (w, h) = size;
+    let too_small = w < MIN_SIZE.0 || h < MIN_SIZE.1;
+    let body = Rect::new(0, 0, w, h.saturating_sub(1));
+    let status = Rect::new(0, h.saturating_sub(1), w, 1.min(h));
+    let wide = w >= WIDE;
+    let show = contents.unwrap_or(wide);
+    let side = CONTENTS_WIDTH.min(w / 3);
+    let (contents, reading) = match (show, wide) {
+        (true, true) => (
+            Some(Rect {
+                width: side,
+                ..body
+            }),
+            Rect {
+                x: side,
+                width: w - side,
+                ..body
+            },
+        ),
+        (true, false) => (Some(body), body),
+        (false, _) => (None, body),
+    };
+    let text_width = reading.width.saturating_sub(2).min(MAX_TEXT_WIDTH);
+    let text = Rect {
+        x: reading.x + (reading.width - text_width) / 2,
+        width: text_width,
+        ..reading
+    };
+    let covered = show && !wide;
+    Geometry {
+        contents,
+        reading: (!covered).then_some(reading),
+        text,
+        status,
+        too_small,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn contents_beside_the_text_from_80_columns() {
+        let g = geometry((100, 30), None);
+        assert_eq!(g.contents, Some(Rect::new(0, 0, 33, 29)));
+        assert_eq!(g.reading, Some(Rect::new(33, 0, 67, 29)));
+        assert_eq!(g.text, Rect::new(34, 0, 65, 29));
+        assert_eq!(g.status, Rect::new(0, 29, 100, 1));
+        assert!(!g.too_small);
+    }
+
+    #[test]
+    fn under_80_columns_the_contents_fold_and_t_shows_them_full_width() {
+        let folded = geometry((79, 24), None);
+        assert_eq!(
+            (folded.contents, folded.reading.map(|r| r.width)),
+            (None, Some(79))
+        );
+        let shown = geometry((79, 24), Some(true));
+        assert_eq!(
+            (shown.contents.map(|r| r.width), shown.reading),
+            (Some(79), None)
+        );
+        // The text keeps its width while covered, so the place is kept.
+        assert_eq!(shown.text.width, folded.text.width);
+    }
+
+    #[test]
+    fn wide_terminals_centre_a_bounded_text_column_and_tiny_ones_are_flagged() {
+        let g = geometry((200, 60), Some(false));
+        assert_eq!((g.text.x, g.text.width), (50, 100));
+        assert!(geometry((39, 30), None).too_small);
+        assert!(geometry((80, 11), None).too_small);
+        assert!(geometry((0, 0), None).too_small);
+    }
+}

@@ -1,0 +1,181 @@
+//! Walks a whole course and verifies everything it states: every lesson parses, every
+//! equation lays out (Unicode and ASCII), every problem evaluates for many learners,
+//! every computed claim holds.
+
+use std::collections::HashSet;
+use std::fmt;
+
+use crate::content::{
+    Block, BlockKind, ContentError, Course, Inline, Lesson, ProblemSpec, markdown,
+};
+use crate::math;
+use crate::problems::Problem;
+
+/// One finding, printed `file:line: message` so an editor can jump to it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Finding {
+    pub file: String,
+    pub line: usize,
+    pub message: String,
+}
+
+impl fmt::Display for Finding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}: {}", self.file, self.line, self.message)
+    }
+}
+
+impl From<&ContentError> for Finding {
+    fn from(e: &ContentError) -> Finding {
+        Finding {
+            file: e.file.clone(),
+            line: e.line,
+            message: e.message.clone(),
+        }
+    }
+}
+
+/// What `check` counted, for its closing line.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Tally {
+    pub lessons: usize,
+    pub equations: usize,
+    pub problems: usize,
+    pub claims: usize,
+}
+
+/// Checks every lesson of `course`, drawing each problem for `seeds` learners.
+pub fn check(course: &Course, seeds: u32) -> (Vec<Finding>, Tally) {
+    let mut walker = Walker {
+        findings: Vec::new(),
+        tally: Tally::default(),
+        seeds,
+    };
+    for lesson in &course.lessons {
+        walker.tally.lessons += 1;
+        walker.lesson(lesson);
+    }
+    (walker.findings, walker.tally)
+}
+
+struct Walker {
+    findings: Vec<Finding>,
+    tally: Tally,
+    seeds: u32,
+}
+
+impl Walker {
+    fn lesson(&mut self, lesson: &Lesson) {
+        let mut ids = HashSet::new();
+        for block in &lesson.blocks {
+            if let BlockKind::Problem(spec) = &block.kind
+                && let Ok(spec) = spec.as_ref()
+                && !ids.insert(spec.id.clone())
+            {
+                self.find(
+                    &lesson.file,
+                    block.line,
+                    format!("problem id `{}` is used twice", spec.id),
+                );
+            }
+            self.block(lesson, block);
+        }
+    }
+
+    fn find(&mut self, file: &str, line: usize, message: impl Into<String>) {
+        self.findings.push(Finding {
+            file: file.to_string(),
+            line,
+            message: message.into(),
+        });
+    }
+
+    fn block(&mut self, lesson: &Lesson, block: &Block) {
+        let file = lesson.file.as_str();
+        match &block.kind {
+            BlockKind::Heading { text, .. } | BlockKind::Paragraph(text) => {
+                self.inlines(file, block.line, text)
+            }
+            BlockKind::Table { header, rows, .. } => {
+                for cell in header.iter().chain(rows.iter().flatten()) {
+                    self.inlines(file, block.line, cell);
+                }
+            }
+            BlockKind::List { items, .. } => {
+                for b in items.iter().flatten() {
+                    self.block(lesson, b);
+                }
+            }
+            BlockKind::Quote(blocks) => {
+                for b in blocks {
+                    self.block(lesson, b);
+                }
+            }
+            BlockKind::DisplayMath(tex) => self.display(file, block.line, tex),
+            BlockKind::Problem(spec) => match spec.as_ref() {
+                Ok(spec) => self.problem(lesson, block.line, spec),
+                Err(e) => self.findings.push(e.into()),
+            },
+            BlockKind::Claims(claims) => match claims {
+                Ok(claims) => {
+                    for c in claims {
+                        self.tally.claims += 1;
+                        if let Err(e) = crate::check::claims::check(&c.expr, &c.expected) {
+                            self.find(file, c.line, e);
+                        }
+                    }
+                }
+                Err(e) => self.findings.push(e.into()),
+            },
+            BlockKind::Code { .. } | BlockKind::Rule => {}
+        }
+    }
+
+    fn inlines(&mut self, file: &str, line: usize, inlines: &[Inline]) {
+        for inline in inlines {
+            if let Inline::Math(tex) = inline {
+                self.tally.equations += 1;
+                for ascii in [false, true] {
+                    if let Err(e) = math::inline(tex, &math::Options { ascii }) {
+                        self.find(file, line, format!("inline math `{tex}`: {e}"));
+                        break;
+                    }
+                }
+            }
+        }
+    }
+
+    fn display(&mut self, file: &str, line: usize, tex: &str) {
+        self.tally.equations += 1;
+        for ascii in [false, true] {
+            if let Err(e) = math::display(tex, 80, &math::Options { ascii }) {
+                self.find(file, line, format!("display math: {e}"));
+                break;
+            }
+        }
+    }
+
+    fn problem(&mut self, lesson: &Lesson, line: usize, spec: &ProblemSpec) {
+        self.tally.problems += 1;
+        let file = lesson.file.as_str();
+        let problem = match Problem::from_spec(spec) {
+            Ok(p) => p,
+            Err(e) => return self.find(file, line, format!("problem `{}`: {e}", spec.id)),
+        };
+        for e in problem.validate(&lesson.slug, &spec.prompt, self.seeds) {
+            self.find(file, line, format!("problem `{}`: {e}", spec.id));
+        }
+        // The texts must lay out with a learner's numbers in them, not only as written.
+        let filled = problem
+            .instance(0, &lesson.slug, 0)
+            .map(|i| i.fill(&spec.prompt));
+        let texts = std::iter::once(filled.unwrap_or_else(|_| spec.prompt.clone()))
+            .chain(spec.hints.iter().cloned())
+            .chain(std::iter::once(spec.solution.clone()));
+        for text in texts {
+            for b in markdown::parse(file, line, &text) {
+                self.block(lesson, &b);
+            }
+        }
+    }
+}

@@ -1,0 +1,6 @@
+//! `attn-course check`: everything a course states is verified by computing it.
+
+pub mod claims;
+pub mod course;
+
+pub use course::{Finding, Tally, check};

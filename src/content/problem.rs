@@ -1,0 +1,224 @@
+//! The ```` ```problem ```` block: TOML holding one problem, as specified in the lesson
+//! format. Parsing is strict (unknown fields are errors) because a misspelt `hint` would
+//! otherwise silently drop the learner's hints.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+use super::error::ContentError;
+
+/// One problem, field by field as in the lesson format.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProblemSpec {
+    /// Kebab-case, unique in the lesson, never changes (progress is keyed by it).
+    pub id: String,
+    pub kind: ProblemKind,
+    /// Markdown with math; `{name}` stands for the learner's value of parameter `name`.
+    pub prompt: String,
+    /// Parameter name → generator (`choice(..)`, `int(..)`, `real(..)`, `matrix(..)`).
+    #[serde(default)]
+    pub params: BTreeMap<String, String>,
+    /// An evaluator expression over the params that must be finite and non-zero.
+    #[serde(default, rename = "where")]
+    pub condition: Option<String>,
+    /// An evaluator expression in which each parameter is a bound variable.
+    pub answer: String,
+    pub tolerance: Tolerance,
+    /// In order; they lead, they do not give the answer.
+    pub hints: Vec<String>,
+    /// Markdown with math.
+    pub solution: String,
+    #[serde(default)]
+    pub mistakes: Vec<Mistake>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ProblemKind {
+    ComputeNumber,
+    ComputeVector,
+    DeriveEvaluate,
+    PredictBreak,
+    CountParams,
+    ReadPaper,
+}
+
+/// How close an answer must be.
+#[derive(Debug, Clone, Copy, PartialEq, Deserialize)]
+#[serde(try_from = "String")]
+pub enum Tolerance {
+    /// `"0.001"`
+    Absolute(f64),
+    /// `"1%"`, stored as a fraction (0.01).
+    Relative(f64),
+    /// `"exact"`: absolute 1e-9.
+    Exact,
+}
+
+/// A typical error: the answer recomputed with it, and what to tell the learner.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Mistake {
+    pub expr: String,
+    pub says: String,
+}
+
+impl TryFrom<String> for Tolerance {
+    type Error = String;
+
+    fn try_from(text: String) -> Result<Tolerance, String> {
+        let bad = || format!("tolerance {text:?} is not \"exact\", a number or a percentage");
+        let t = text.trim();
+        if t == "exact" {
+            return Ok(Tolerance::Exact);
+        }
+        let (number, relative) = match t.strip_suffix('%') {
+            Some(n) => (n.trim(), true),
+            None => (t, false),
+        };
+        let value: f64 = number.parse().map_err(|_| bad())?;
+        if !value.is_finite() || value < 0.0 {
+            return Err(bad());
+        }
+        Ok(if relative {
+            Tolerance::Relative(value / 100.0)
+        } else {
+            Tolerance::Absolute(value)
+        })
+    }
+}
+
+/// Parses the TOML body of a problem fence. `fence_line` is the line of the opening
+/// ```` ``` ````; the body starts on the next line.
+pub fn parse(file: &str, fence_line: usize, body: &str) -> Result<ProblemSpec, ContentError> {
+    let first_line = fence_line + 1;
+    let spec: ProblemSpec =
+        toml::from_str(body).map_err(|e| ContentError::from_toml(file, first_line, body, &e))?;
+    let at_key = |key: &str| first_line + key_line(body, key);
+    if !is_kebab_case(&spec.id) {
+        return Err(ContentError::new(
+            file,
+            at_key("id"),
+            format!("problem id {:?} is not kebab-case (a-z, 0-9, -)", spec.id),
+        ));
+    }
+    if spec.hints.is_empty() {
+        return Err(ContentError::new(
+            file,
+            at_key("hints"),
+            format!("problem {:?} needs at least one hint", spec.id),
+        ));
+    }
+    Ok(spec)
+}
+
+fn is_kebab_case(id: &str) -> bool {
+    !id.is_empty()
+        && !id.starts_with('-')
+        && !id.ends_with('-')
+        && !id.contains("--")
+        && id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+}
+
+/// The 0-based line of the body where `key = ...` is written (0 if not found).
+fn key_line(body: &str, key: &str) -> usize {
+    body.lines()
+        .position(|l| {
+            l.trim_start()
+                .strip_prefix(key)
+                .is_some_and(|rest| rest.trim_start().starts_with('='))
+        })
+        .unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GOOD: &str = r#"id = "softmax-output"
+kind = "compute-vector"
+prompt = '''
+Scores $s = [{a}, 0, 1]$.
+'''
+params = { a = "choice(-1, 0, 1)" }
+where = "a + 2"
+answer = "softmax([a, 0, 1])"
+tolerance = "1%"
+hints = ['First.', 'Second.']
+solution = 'Do $\frac{1}{2}$.'
+mistakes = [{ expr = "a", says = "forgot softmax" }]
+"#;
+
+    #[test]
+    fn every_field_of_the_format_is_read() {
+        let p = parse("03-softmax.md", 10, GOOD).unwrap();
+        assert_eq!(p.id, "softmax-output");
+        assert_eq!(p.kind, ProblemKind::ComputeVector);
+        assert_eq!(p.prompt, "Scores $s = [{a}, 0, 1]$.\n");
+        assert_eq!(p.params["a"], "choice(-1, 0, 1)");
+        assert_eq!(p.condition.as_deref(), Some("a + 2"));
+        assert_eq!(p.answer, "softmax([a, 0, 1])");
+        assert_eq!(p.tolerance, Tolerance::Relative(0.01));
+        assert_eq!(p.hints, ["First.", "Second."]);
+        assert_eq!(p.solution, r"Do $\frac{1}{2}$.");
+        assert_eq!(p.mistakes[0].says, "forgot softmax");
+    }
+
+    #[test]
+    fn tolerances_parse_by_their_written_form() {
+        assert_eq!(
+            Tolerance::try_from("0.001".to_string()),
+            Ok(Tolerance::Absolute(0.001))
+        );
+        assert_eq!(
+            Tolerance::try_from("exact".to_string()),
+            Ok(Tolerance::Exact)
+        );
+        assert!(Tolerance::try_from("-1".to_string()).is_err());
+        assert!(Tolerance::try_from("close".to_string()).is_err());
+    }
+
+    #[test]
+    fn a_toml_error_names_the_file_line_of_the_bad_line() {
+        // Fence on line 10, body from line 11; the bad basic string is body line 3.
+        let body = "id = \"x\"\nkind = \"compute-number\"\nprompt = \"\\sqrt\"\n";
+        let err = parse("02-sqrt-dk.md", 10, body).unwrap_err();
+        assert_eq!(err.file, "02-sqrt-dk.md");
+        assert_eq!(err.line, 13, "{err}");
+        assert!(err.to_string().starts_with("02-sqrt-dk.md:13: "), "{err}");
+    }
+
+    #[test]
+    fn unknown_fields_missing_fields_and_bad_kinds_are_errors() {
+        let typo = GOOD.replace("hints =", "hint =");
+        let err = parse("a.md", 1, &typo).unwrap_err();
+        assert!(err.message.contains("hint"), "{err}");
+        assert_eq!(err.line, 11, "{err}");
+        let kind = GOOD.replace("compute-vector", "guess");
+        assert_eq!(parse("a.md", 1, &kind).unwrap_err().line, 3);
+        let no_answer = GOOD.replace("answer = \"softmax([a, 0, 1])\"\n", "");
+        assert!(
+            parse("a.md", 1, &no_answer)
+                .unwrap_err()
+                .message
+                .contains("answer")
+        );
+    }
+
+    #[test]
+    fn ids_must_be_kebab_case_and_hints_non_empty() {
+        let bad_id = GOOD.replace("softmax-output", "Softmax_Output");
+        let err = parse("a.md", 1, &bad_id).unwrap_err();
+        assert_eq!(
+            (err.line, err.message.contains("kebab")),
+            (2, true),
+            "{err}"
+        );
+        let no_hints = GOOD.replace("hints = ['First.', 'Second.']", "hints = []");
+        assert_eq!(parse("a.md", 1, &no_hints).unwrap_err().line, 11);
+    }
+}

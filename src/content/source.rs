@@ -1,0 +1,35 @@
+//! Where course files come from: the copy embedded at build time, or a directory given
+//! with `--course` (for authors). The only file reading of the content layer is here.
+
+use std::path::Path;
+
+use include_dir::{Dir, include_dir};
+
+use super::error::ContentError;
+
+/// `lessons/` as it was when the binary was built (`build.rs` makes cargo rebuild
+/// when it changes).
+static EMBEDDED: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/lessons");
+
+/// A course directory's files by name.
+#[derive(Debug, Clone, Copy)]
+pub enum Source<'a> {
+    Embedded,
+    Dir(&'a Path),
+}
+
+impl Source<'_> {
+    /// The text of file `name` (a plain file name inside the course directory).
+    pub fn read(&self, name: &str) -> Result<String, ContentError> {
+        match self {
+            Source::Embedded => EMBEDDED
+                .get_file(name)
+                .and_then(|f| f.contents_utf8())
+                .map(str::to_string)
+                .ok_or_else(|| ContentError::new(name, 0, "not in the embedded course")),
+            Source::Dir(dir) => std::fs::read_to_string(dir.join(name)).map_err(|e| {
+                ContentError::new(&dir.join(name).display().to_string(), 0, e.to_string())
+            }),
+        }
+    }
+}

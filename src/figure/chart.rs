@@ -1,0 +1,154 @@
+//! Lines and scatter plots, drawn by ratatui's own `Chart` (braille points in Unicode,
+//! `*` in ASCII) into an off-screen buffer, then kept as lines.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Style};
+use ratatui::symbols::Marker;
+use ratatui::text::Line;
+use ratatui::widgets::{Axis, Chart, Dataset, GraphType, LegendPosition, Widget};
+
+use super::lines::{from_buffer, number};
+use super::look::{Colors, Look};
+
+/// Rows a chart takes: enough to read a curve, few enough to keep the prose in view.
+const HEIGHT: u16 = 14;
+/// Distinct series colours where the terminal has colour.
+const PALETTE: [Color; 4] = [Color::Cyan, Color::Magenta, Color::Yellow, Color::Green];
+
+pub struct Series<'a> {
+    pub label: Option<&'a str>,
+    pub points: Vec<(f64, f64)>,
+}
+
+pub fn draw(
+    series: &[Series],
+    scatter: bool,
+    axes: (&str, &str),
+    width: usize,
+    look: &Look,
+) -> Option<Vec<Line<'static>>> {
+    if width < 24 {
+        return None;
+    }
+    let (x0, x1) = bounds(series.iter().flat_map(|s| s.points.iter().map(|p| p.0)))?;
+    let (y0, y1) = bounds(series.iter().flat_map(|s| s.points.iter().map(|p| p.1)))?;
+    let marker = if look.ascii {
+        Marker::Custom('*')
+    } else {
+        Marker::Braille
+    };
+    let datasets: Vec<Dataset> = series
+        .iter()
+        .enumerate()
+        .map(|(k, s)| {
+            let mut d = Dataset::default()
+                .marker(if scatter && !look.ascii {
+                    Marker::Dot
+                } else {
+                    marker
+                })
+                .graph_type(if scatter {
+                    GraphType::Scatter
+                } else {
+                    GraphType::Line
+                })
+                .data(&s.points);
+            if let Some(label) = s.label {
+                d = d.name(label.to_string());
+            }
+            if look.colors != Colors::None {
+                d = d.style(Style::new().fg(PALETTE[k % PALETTE.len()]));
+            }
+            d
+        })
+        .collect();
+    let axis = |title: &str, lo: f64, hi: f64| {
+        Axis::default()
+            .title(title.to_string())
+            .bounds([lo, hi])
+            .labels([number(lo), number((lo + hi) / 2.0), number(hi)])
+    };
+    let chart = Chart::new(datasets)
+        .x_axis(axis(axes.0, x0, x1))
+        .y_axis(axis(axes.1, y0, y1))
+        .legend_position(Some(LegendPosition::TopRight))
+        .hidden_legend_constraints((
+            ratatui::layout::Constraint::Ratio(1, 2),
+            ratatui::layout::Constraint::Ratio(1, 2),
+        ));
+    let area = Rect::new(0, 0, u16::try_from(width).unwrap_or(u16::MAX), HEIGHT);
+    let mut buf = Buffer::empty(area);
+    chart.render(area, &mut buf);
+    Some(from_buffer(&buf, look.ascii))
+}
+
+/// The finite range of the values, widened when flat so the axis has a length.
+fn bounds(values: impl Iterator<Item = f64>) -> Option<(f64, f64)> {
+    let (lo, hi) = values
+        .filter(|v| v.is_finite())
+        .fold(None, |acc: Option<(f64, f64)>, v| {
+            Some(acc.map_or((v, v), |(lo, hi)| (lo.min(v), hi.max(v))))
+        })?;
+    Some(if hi > lo {
+        (lo, hi)
+    } else {
+        (lo - 1.0, hi + 1.0)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ascii_charts_are_seven_bit_and_show_the_range() {
+        let look = Look {
+            ascii: true,
+            colors: Colors::None,
+        };
+        let s = Series {
+            label: Some("T = 1"),
+            points: (0..20).map(|i| (f64::from(i), f64::from(i * i))).collect(),
+        };
+        let lines = draw(&[s], false, ("x", "y"), 60, &look).unwrap();
+        let text: String = lines.iter().map(|l| l.to_string() + "\n").collect();
+        assert!(text.is_ascii(), "{text}");
+        assert!(text.contains("361") && text.contains("19") && text.contains('*'));
+        assert!(text.contains("T = 1"));
+    }
+
+    #[test]
+    fn too_narrow_or_empty_gives_none() {
+        let look = Look {
+            ascii: false,
+            colors: Colors::None,
+        };
+        assert!(
+            draw(
+                &[Series {
+                    label: None,
+                    points: vec![(0.0, 1.0)]
+                }],
+                false,
+                ("", ""),
+                10,
+                &look
+            )
+            .is_none()
+        );
+        assert!(
+            draw(
+                &[Series {
+                    label: None,
+                    points: vec![]
+                }],
+                false,
+                ("", ""),
+                60,
+                &look
+            )
+            .is_none()
+        );
+    }
+}

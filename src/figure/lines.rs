@@ -1,0 +1,136 @@
+//! Small helpers shared by the figure kinds: number labels and turning a ratatui
+//! `Buffer` into owned lines (so a drawn chart is cached like any other lesson text).
+
+use ratatui::buffer::Buffer;
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+
+/// A value with 4 significant digits, trailing zeros removed: `0.09`, `0.6652`, `512`.
+pub fn number(x: f64) -> String {
+    if !x.is_finite() {
+        return if x.is_nan() {
+            "nan".into()
+        } else if x > 0.0 {
+            "inf".into()
+        } else {
+            "-inf".into()
+        };
+    }
+    if x == 0.0 {
+        return "0".into();
+    }
+    let magnitude = x.abs().log10().floor() as i32;
+    if !(-4..6).contains(&magnitude) {
+        return format!("{x:.3e}");
+    }
+    let decimals = (3 - magnitude).max(0) as usize;
+    let s = format!("{x:.decimals$}");
+    if s.contains('.') {
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        s
+    }
+}
+
+/// The buffer's rows as lines, consecutive cells of one style merged into one span.
+/// With `ascii`, the box-drawing and marker characters ratatui's widgets draw become
+/// their 7-bit look-alikes and anything else outside ASCII becomes a space.
+pub fn from_buffer(buf: &Buffer, ascii: bool) -> Vec<Line<'static>> {
+    let area = buf.area;
+    (area.top()..area.bottom())
+        .map(|y| {
+            let mut spans: Vec<Span<'static>> = Vec::new();
+            let mut text = String::new();
+            let mut style = Style::default();
+            for x in area.left()..area.right() {
+                let Some(cell) = buf.cell((x, y)) else {
+                    continue;
+                };
+                let cell_style = plain_reset(cell.style());
+                if cell_style != style && !text.is_empty() {
+                    spans.push(Span::styled(std::mem::take(&mut text), style));
+                }
+                style = cell_style;
+                let symbol = cell.symbol();
+                if ascii {
+                    text.push_str(to_ascii(symbol))
+                } else {
+                    text.push_str(symbol)
+                }
+            }
+            if !text.is_empty() {
+                spans.push(Span::styled(text, style));
+            }
+            trim_end(Line::from(spans))
+        })
+        .collect()
+}
+
+/// Buffer cells carry `Color::Reset` where nothing was drawn; as lines, that is no style.
+fn plain_reset(mut style: Style) -> Style {
+    if style.fg == Some(Color::Reset) {
+        style.fg = None;
+    }
+    if style.bg == Some(Color::Reset) {
+        style.bg = None;
+    }
+    if style.underline_color == Some(Color::Reset) {
+        style.underline_color = None;
+    }
+    style.sub_modifier = Modifier::empty();
+    style
+}
+
+fn to_ascii(symbol: &str) -> &str {
+    match symbol {
+        s if s.is_ascii() => s,
+        "│" | "┃" | "║" => "|",
+        "─" | "━" | "═" => "-",
+        "└" | "┌" | "┐" | "┘" | "├" | "┤" | "┬" | "┴" | "┼" => "+",
+        "•" | "█" | "▄" | "▀" => "*",
+        _ => " ",
+    }
+}
+
+/// Removes trailing blank, unstyled cells so piped output has no trailing spaces.
+pub fn trim_end(mut line: Line<'static>) -> Line<'static> {
+    while let Some(last) = line.spans.last_mut() {
+        if last.style != Style::default() {
+            break;
+        }
+        let trimmed = last.content.trim_end().to_string();
+        if trimmed.is_empty() {
+            line.spans.pop();
+        } else {
+            last.content = trimmed.into();
+            break;
+        }
+    }
+    line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratatui::layout::Rect;
+
+    #[test]
+    fn numbers_keep_four_significant_digits() {
+        assert_eq!(number(0.66524), "0.6652");
+        assert_eq!(number(0.090003), "0.09");
+        assert_eq!(number(512.0), "512");
+        assert_eq!(number(-1.23456), "-1.235");
+        assert_eq!(number(1234567.0), "1.235e6");
+        assert_eq!(number(f64::NEG_INFINITY), "-inf");
+    }
+
+    #[test]
+    fn buffers_become_trimmed_lines_and_ascii_when_asked() {
+        let mut buf = Buffer::empty(Rect::new(0, 0, 6, 2));
+        buf.set_string(0, 0, "│─•x", Style::default());
+        let unicode = from_buffer(&buf, false);
+        assert_eq!(unicode[0].to_string(), "│─•x");
+        assert_eq!(unicode[1].to_string(), "");
+        assert_eq!(from_buffer(&buf, true)[0].to_string(), "|-*x");
+    }
+}

@@ -1,0 +1,394 @@
+//! One function per block kind, each appending its lines at a given width.
+
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use unicode_width::UnicodeWidthStr;
+
+use super::wrap::{hard_wrap, wrap};
+use super::{Context, Theme, table};
+use crate::content::{
+    Block, BlockKind, Claim, ContentError, Emphasis, Inline, ProblemSpec, markdown,
+};
+use crate::math;
+
+pub(super) struct Renderer<'a> {
+    ctx: &'a Context<'a>,
+    file: &'a str,
+    /// Problems met so far in the lesson: the next one is number `problems + 1`.
+    problems: usize,
+}
+
+impl<'a> Renderer<'a> {
+    pub(super) fn new(ctx: &'a Context<'a>, file: &'a str) -> Renderer<'a> {
+        Renderer {
+            ctx,
+            file,
+            problems: 0,
+        }
+    }
+
+    fn theme(&self) -> Theme {
+        self.ctx.theme
+    }
+
+    pub(super) fn block(&mut self, block: &Block, width: usize, out: &mut Vec<Line<'static>>) {
+        match &block.kind {
+            BlockKind::Heading { level, text } => {
+                let style = self.theme().heading(*level);
+                out.extend(wrap(&self.spans(text, style), width));
+            }
+            BlockKind::Paragraph(text) => out.extend(wrap(&self.spans(text, Style::new()), width)),
+            BlockKind::List { start, items } => self.list(*start, items, width, out),
+            BlockKind::Table {
+                aligns,
+                header,
+                rows,
+            } => {
+                let header: Vec<_> = header.iter().map(|c| self.spans(c, Style::new())).collect();
+                let rows: Vec<Vec<_>> = rows
+                    .iter()
+                    .map(|r| r.iter().map(|c| self.spans(c, Style::new())).collect())
+                    .collect();
+                out.extend(table::lay_out(aligns, &header, &rows, width, self.theme()));
+            }
+            BlockKind::Code { text, .. } => self.code(text, width, out),
+            BlockKind::Quote(blocks) => {
+                let bar = Span::styled(format!("{} ", self.theme().vertical()), self.theme().dim());
+                let inner = self.nested(blocks, width.saturating_sub(2), true);
+                out.extend(prefixed(inner, bar.clone(), bar));
+            }
+            BlockKind::Rule => out.push(Line::styled(
+                self.theme().horizontal().repeat(width),
+                self.theme().dim(),
+            )),
+            BlockKind::DisplayMath(tex) => self.display_math(tex, width, out),
+            BlockKind::Problem(spec) => {
+                self.problems += 1;
+                self.problem(spec, width, out);
+            }
+            BlockKind::Claims(claims) => self.claims(claims, width, out),
+        }
+    }
+
+    /// Blocks inside a container, at `width`; `gaps` puts blank lines between them.
+    fn nested(&mut self, blocks: &[Block], width: usize, gaps: bool) -> Vec<Line<'static>> {
+        let mut lines = Vec::new();
+        for (i, block) in blocks.iter().enumerate() {
+            if gaps && i > 0 {
+                lines.push(Line::default());
+            }
+            self.block(block, width.max(1), &mut lines);
+        }
+        lines
+    }
+
+    /// Inline content as styled spans; `base` is the style of plain words.
+    fn spans(&self, inlines: &[Inline], base: Style) -> Vec<Span<'static>> {
+        let theme = self.theme();
+        let opts = math::Options { ascii: theme.ascii };
+        let mut spans = Vec::new();
+        for inline in inlines {
+            match inline {
+                Inline::Text(text, emphasis) => spans.push(Span::styled(
+                    text.clone(),
+                    emphasised(base, *emphasis, theme),
+                )),
+                Inline::Code(text) => {
+                    spans.push(Span::styled(text.clone(), base.patch(theme.code())))
+                }
+                Inline::Math(tex) => match math::inline(tex, &opts) {
+                    Ok(drawn) => spans.push(Span::styled(drawn, base.patch(theme.math()))),
+                    Err(err) => {
+                        spans.push(Span::styled(format!("${tex}$"), theme.error()));
+                        spans.push(Span::styled(format!(" [math error: {err}]"), theme.error()));
+                    }
+                },
+                Inline::LinkTarget(url) => {
+                    spans.push(Span::styled(format!(" <{url}>"), theme.dim()))
+                }
+                Inline::Break => spans.push(Span::raw("\n")),
+            }
+        }
+        spans
+    }
+
+    fn list(
+        &mut self,
+        start: Option<u64>,
+        items: &[Vec<Block>],
+        width: usize,
+        out: &mut Vec<Line<'static>>,
+    ) {
+        let markers: Vec<String> = (0..items.len() as u64)
+            .map(|i| match start {
+                Some(n) => format!("{}. ", n + i),
+                None => format!("{} ", self.theme().bullet()),
+            })
+            .collect();
+        let indent = markers.iter().map(|m| m.width()).max().unwrap_or(2);
+        for (item, marker) in items.iter().zip(markers) {
+            let inner = self.nested(item, width.saturating_sub(indent), false);
+            let first = Span::raw(format!("{marker:>indent$}"));
+            out.extend(prefixed(inner, first, Span::raw(" ".repeat(indent))));
+        }
+    }
+
+    fn code(&self, text: &str, width: usize, out: &mut Vec<Line<'static>>) {
+        let style = self.theme().code();
+        for source_line in text.trim_end_matches('\n').split('\n') {
+            let expanded = source_line.replace('\t', "    ");
+            for piece in hard_wrap(&expanded, width.saturating_sub(2)) {
+                out.push(Line::from(vec![
+                    Span::raw("  "),
+                    Span::styled(piece, style),
+                ]));
+            }
+        }
+    }
+
+    fn display_math(&self, tex: &str, width: usize, out: &mut Vec<Line<'static>>) {
+        let theme = self.theme();
+        let opts = math::Options { ascii: theme.ascii };
+        match math::display(tex, width, &opts) {
+            Ok(rows) => {
+                // Centre the equation as one block so its rows stay aligned.
+                let widest = rows.iter().map(|r| r.width()).max().unwrap_or(0);
+                let pad = " ".repeat(width.saturating_sub(widest) / 2);
+                for row in rows {
+                    out.push(Line::from(vec![
+                        Span::raw(pad.clone()),
+                        Span::styled(row, theme.math()),
+                    ]));
+                }
+            }
+            Err(err) => {
+                for row in tex.lines() {
+                    out.extend(wrap(&[Span::styled(row.to_string(), theme.error())], width));
+                }
+                out.extend(wrap(
+                    &[Span::styled(format!("math error: {err}"), theme.error())],
+                    width,
+                ));
+            }
+        }
+    }
+
+    fn problem(
+        &mut self,
+        spec: &Result<ProblemSpec, ContentError>,
+        width: usize,
+        out: &mut Vec<Line<'static>>,
+    ) {
+        let theme = self.theme();
+        let title = format!("Problem {}.{}", self.ctx.lesson_number, self.problems);
+        let inner = width.saturating_sub(4).max(1);
+        match spec {
+            Ok(spec) => {
+                let prompt = markdown::parse(self.file, 1, &spec.prompt);
+                let mut body = self.nested(&prompt, inner, true);
+                body.push(Line::default());
+                body.push(self.problem_state(&spec.id));
+                out.extend(boxed(
+                    Span::styled(title, theme.accent()),
+                    body,
+                    width,
+                    theme,
+                ));
+            }
+            Err(err) => {
+                let body = wrap(&[Span::styled(err.to_string(), theme.error())], inner);
+                out.extend(boxed(
+                    Span::styled(title, theme.error()),
+                    body,
+                    width,
+                    theme,
+                ));
+            }
+        }
+    }
+
+    /// "not attempted", "N attempts" or "solved", from the learner's record.
+    fn problem_state(&self, id: &str) -> Line<'static> {
+        let theme = self.theme();
+        let record = self.ctx.record.and_then(|r| r.problems.get(id));
+        let (mark, text, style) = match record {
+            Some(p) if p.solved => (
+                mark(theme, Mark::Full),
+                "solved".to_string(),
+                theme.accent(),
+            ),
+            Some(p) if !p.attempts.is_empty() => {
+                let n = p.attempts.len();
+                let s = if n == 1 { "" } else { "s" };
+                (
+                    mark(theme, Mark::Partial),
+                    format!("{n} attempt{s}, not solved yet"),
+                    Style::new(),
+                )
+            }
+            _ => (
+                mark(theme, Mark::Empty),
+                "not attempted".to_string(),
+                theme.dim(),
+            ),
+        };
+        Line::styled(format!("{mark} {text}"), style)
+    }
+
+    fn claims(
+        &self,
+        claims: &Result<Vec<Claim>, ContentError>,
+        width: usize,
+        out: &mut Vec<Line<'static>>,
+    ) {
+        let theme = self.theme();
+        let claims = match claims {
+            Ok(c) => c,
+            Err(err) => {
+                out.extend(wrap(&[Span::styled(err.to_string(), theme.error())], width));
+                return;
+            }
+        };
+        let intro = if claims.len() == 1 {
+            "the expression that reproduces this:"
+        } else {
+            "the expressions that reproduce this:"
+        };
+        out.push(Line::styled(intro, theme.dim()));
+        let inner = width.saturating_sub(2);
+        for claim in claims {
+            let mark = format!("{} ", theme.prompt_mark());
+            for (i, piece) in hard_wrap(&claim.expr, inner).into_iter().enumerate() {
+                let lead = if i == 0 {
+                    mark.clone()
+                } else {
+                    "  ".to_string()
+                };
+                out.push(Line::from(vec![
+                    Span::styled(lead, theme.dim()),
+                    Span::styled(piece, theme.code()),
+                ]));
+            }
+            for (i, piece) in hard_wrap(&claim.expected, inner).into_iter().enumerate() {
+                let lead = if i == 0 { "= " } else { "  " };
+                out.push(Line::from(vec![
+                    Span::styled(lead, theme.dim()),
+                    Span::raw(piece),
+                ]));
+            }
+        }
+    }
+}
+
+/// The progress marks shared by problems and the contents pane.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mark {
+    Full,
+    Partial,
+    Empty,
+}
+
+impl Mark {
+    /// A lesson's mark from the fraction of it read (contents pane and `list` agree).
+    pub fn of_read(read: f64) -> Mark {
+        if read >= 0.999 {
+            Mark::Full
+        } else if read > 0.0 {
+            Mark::Partial
+        } else {
+            Mark::Empty
+        }
+    }
+}
+
+pub fn mark(theme: Theme, m: Mark) -> &'static str {
+    match (theme.ascii, m) {
+        (false, Mark::Full) => "●",
+        (false, Mark::Partial) => "◐",
+        (false, Mark::Empty) => "○",
+        (true, Mark::Full) => "[x]",
+        (true, Mark::Partial) => "[~]",
+        (true, Mark::Empty) => "[ ]",
+    }
+}
+
+fn emphasised(base: Style, e: Emphasis, theme: Theme) -> Style {
+    let mut style = base;
+    if e.italic {
+        style = style.add_modifier(Modifier::ITALIC);
+    }
+    if e.bold {
+        style = style.add_modifier(Modifier::BOLD);
+    }
+    if e.strike {
+        style = style.add_modifier(Modifier::CROSSED_OUT);
+    }
+    if e.link {
+        style = style.patch(theme.link());
+    }
+    style
+}
+
+/// Puts `first` before the first line and `rest` before the others.
+fn prefixed(
+    lines: Vec<Line<'static>>,
+    first: Span<'static>,
+    rest: Span<'static>,
+) -> Vec<Line<'static>> {
+    let mut lines = if lines.is_empty() {
+        vec![Line::default()]
+    } else {
+        lines
+    };
+    for (i, line) in lines.iter_mut().enumerate() {
+        let lead = if i == 0 { first.clone() } else { rest.clone() };
+        line.spans.insert(0, lead);
+    }
+    lines
+}
+
+/// Draws `body` in a box `width` wide with `title` in its top border.
+fn boxed(
+    title: Span<'static>,
+    body: Vec<Line<'static>>,
+    width: usize,
+    theme: Theme,
+) -> Vec<Line<'static>> {
+    let b = theme.border();
+    let border = theme.dim();
+    let inner = width.saturating_sub(4);
+    let title_width = title.width() + 2;
+    let mut lines = Vec::with_capacity(body.len() + 2);
+    lines.push(Line::from(vec![
+        Span::styled(format!("{}{} ", b.top_left, b.horizontal_top), border),
+        title,
+        Span::styled(
+            format!(
+                " {}{}",
+                b.horizontal_top
+                    .repeat(width.saturating_sub(title_width + 3)),
+                b.top_right
+            ),
+            border,
+        ),
+    ]));
+    for mut line in body {
+        let pad = inner.saturating_sub(line.width());
+        line.spans
+            .insert(0, Span::styled(format!("{} ", b.vertical_left), border));
+        line.spans.push(Span::raw(" ".repeat(pad)));
+        line.spans
+            .push(Span::styled(format!(" {}", b.vertical_right), border));
+        lines.push(line);
+    }
+    lines.push(Line::styled(
+        format!(
+            "{}{}{}",
+            b.bottom_left,
+            b.horizontal_bottom.repeat(width.saturating_sub(2)),
+            b.bottom_right
+        ),
+        border,
+    ));
+    lines
+}

@@ -1,0 +1,34 @@
+//! Laid-out lessons by (lesson, width): a resize back and forth, or a search across the
+//! course, lays each lesson out only once per width.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use super::LaidOut;
+
+/// Widths are few (one per terminal size seen), but a long session of resizing should
+/// not grow without bound.
+const MAX_ENTRIES: usize = 64;
+
+#[derive(Debug, Default)]
+pub struct LayoutCache {
+    map: HashMap<(usize, usize), Arc<LaidOut>>,
+}
+
+impl LayoutCache {
+    /// The layout of `lesson` at `width`, computed by `make` on a miss.
+    pub fn get(
+        &mut self,
+        lesson: usize,
+        width: usize,
+        make: impl FnOnce() -> LaidOut,
+    ) -> Arc<LaidOut> {
+        if self.map.len() >= MAX_ENTRIES && !self.map.contains_key(&(lesson, width)) {
+            self.map.clear();
+        }
+        self.map
+            .entry((lesson, width))
+            .or_insert_with(|| Arc::new(make()))
+            .clone()
+    }
+}

@@ -1,0 +1,126 @@
+//! Styles and glyphs, decided once from the settings: `NO_COLOR` drops colours (bold,
+//! italic and underline stay, so structure is still visible), ASCII mode swaps every
+//! drawing character for a 7-bit one.
+
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::symbols::border;
+
+/// The drawing choices for one session.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Theme {
+    pub ascii: bool,
+    pub color: bool,
+}
+
+/// Box borders in 7-bit ASCII (ratatui ships none).
+pub const ASCII_BORDER: border::Set = border::Set {
+    top_left: "+",
+    top_right: "+",
+    bottom_left: "+",
+    bottom_right: "+",
+    vertical_left: "|",
+    vertical_right: "|",
+    horizontal_top: "-",
+    horizontal_bottom: "-",
+};
+
+impl Theme {
+    pub fn new(ascii: bool, color: bool) -> Theme {
+        Theme { ascii, color }
+    }
+
+    /// The style with `fg` only when colour is allowed.
+    fn fg(&self, color: Color) -> Style {
+        if self.color {
+            Style::new().fg(color)
+        } else {
+            Style::new()
+        }
+    }
+
+    pub fn heading(&self, level: u8) -> Style {
+        match level {
+            1 => self
+                .fg(Color::Cyan)
+                .add_modifier(Modifier::BOLD | Modifier::UNDERLINED),
+            2 => self.fg(Color::Cyan).add_modifier(Modifier::BOLD),
+            _ => Style::new().add_modifier(Modifier::BOLD),
+        }
+    }
+
+    pub fn code(&self) -> Style {
+        self.fg(Color::Yellow)
+    }
+
+    pub fn math(&self) -> Style {
+        self.fg(Color::LightMagenta)
+    }
+
+    pub fn error(&self) -> Style {
+        self.fg(Color::Red).add_modifier(Modifier::BOLD)
+    }
+
+    pub fn link(&self) -> Style {
+        self.fg(Color::Blue).add_modifier(Modifier::UNDERLINED)
+    }
+
+    pub fn dim(&self) -> Style {
+        if self.color {
+            Style::new().fg(Color::DarkGray)
+        } else {
+            Style::new().add_modifier(Modifier::DIM)
+        }
+    }
+
+    pub fn accent(&self) -> Style {
+        self.fg(Color::Green).add_modifier(Modifier::BOLD)
+    }
+
+    /// A search match.
+    pub fn highlight(&self) -> Style {
+        if self.color {
+            Style::new().bg(Color::Yellow).fg(Color::Black)
+        } else {
+            Style::new().add_modifier(Modifier::REVERSED)
+        }
+    }
+
+    /// The selected line of a list (contents cursor).
+    pub fn selected(&self) -> Style {
+        Style::new().add_modifier(Modifier::REVERSED)
+    }
+
+    pub fn border(&self) -> border::Set<'static> {
+        if self.ascii {
+            ASCII_BORDER
+        } else {
+            border::PLAIN
+        }
+    }
+
+    /// Horizontal line glyph for rules and table separators.
+    pub fn horizontal(&self) -> &'static str {
+        if self.ascii { "-" } else { "─" }
+    }
+
+    pub fn vertical(&self) -> &'static str {
+        if self.ascii { "|" } else { "│" }
+    }
+
+    pub fn cross(&self) -> &'static str {
+        if self.ascii { "+" } else { "┼" }
+    }
+
+    pub fn bullet(&self) -> &'static str {
+        if self.ascii { "*" } else { "•" }
+    }
+
+    /// The prompt mark in front of an eval claim's expression.
+    pub fn prompt_mark(&self) -> &'static str {
+        if self.ascii { ">" } else { "›" }
+    }
+
+    pub fn separator(&self) -> &'static str {
+        if self.ascii { " - " } else { " · " }
+    }
+}

@@ -1,0 +1,209 @@
+//! Word wrapping of styled text by display width (the width ratatui gives a cell).
+//!
+//! Text is cut into fragments at break opportunities: whitespace, and around every wide
+//! (CJK) character, since those scripts break between characters. Fragments are placed
+//! first-fit; one longer than the line is split at grapheme boundaries, so a combining
+//! sequence is never torn apart.
+
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use unicode_segmentation::UnicodeSegmentation;
+use unicode_width::UnicodeWidthStr;
+
+/// An unbreakable run of styled text, and whether a space precedes it.
+#[derive(Debug, Default)]
+struct Fragment {
+    pieces: Vec<(String, Style)>,
+    width: usize,
+    /// Style of the space before the fragment, if one is there.
+    space_before: Option<Style>,
+    /// The fragment starts a new line (after a hard break).
+    newline: bool,
+}
+
+impl Fragment {
+    fn push(&mut self, grapheme: &str, width: usize, style: Style) {
+        match self.pieces.last_mut() {
+            Some((text, s)) if *s == style => text.push_str(grapheme),
+            _ => self.pieces.push((grapheme.to_string(), style)),
+        }
+        self.width += width;
+    }
+}
+
+/// Wraps styled text to lines at most `width` cells wide. `'\n'` is a hard break;
+/// runs of whitespace count as one space and vanish at line ends.
+pub fn wrap(spans: &[Span<'_>], width: usize) -> Vec<Line<'static>> {
+    let width = width.max(1);
+    let mut lines = Vec::new();
+    let mut line: Vec<Span<'static>> = Vec::new();
+    let mut used = 0;
+    for frag in fragments(spans) {
+        let space = usize::from(frag.space_before.is_some() && used > 0);
+        if frag.newline || (used > 0 && used + space + frag.width > width) {
+            lines.push(Line::from(std::mem::take(&mut line)));
+            used = 0;
+        } else if let (1, Some(style)) = (space, frag.space_before) {
+            push_span(&mut line, " ", style);
+            used += 1;
+        }
+        for (text, style) in frag.pieces {
+            for g in text.graphemes(true) {
+                let w = g.width();
+                if used > 0 && used + w > width {
+                    lines.push(Line::from(std::mem::take(&mut line)));
+                    used = 0;
+                }
+                push_span(&mut line, g, style);
+                used += w;
+            }
+        }
+    }
+    if !line.is_empty() || lines.is_empty() {
+        lines.push(Line::from(line));
+    }
+    lines
+}
+
+/// Appends text to the last span when the style matches (fewer, longer spans).
+fn push_span(line: &mut Vec<Span<'static>>, text: &str, style: Style) {
+    match line.last_mut() {
+        Some(span) if span.style == style => span.content.to_mut().push_str(text),
+        _ => line.push(Span::styled(text.to_string(), style)),
+    }
+}
+
+fn fragments(spans: &[Span<'_>]) -> Vec<Fragment> {
+    let mut out = Vec::new();
+    let mut current = Fragment::default();
+    let mut pending_space: Option<Style> = None;
+    let mut pending_newline = false;
+    let finish = |current: &mut Fragment, out: &mut Vec<Fragment>| {
+        if !current.pieces.is_empty() {
+            out.push(std::mem::take(current));
+        }
+    };
+    for span in spans {
+        for g in span.content.graphemes(true) {
+            if g == "\n" {
+                finish(&mut current, &mut out);
+                pending_newline = true;
+                pending_space = None;
+            } else if g.chars().all(char::is_whitespace) {
+                finish(&mut current, &mut out);
+                pending_space.get_or_insert(span.style);
+            } else {
+                let w = g.width();
+                let wide = w >= 2;
+                if wide {
+                    finish(&mut current, &mut out);
+                }
+                if current.pieces.is_empty() {
+                    current.space_before = pending_space.take();
+                    current.newline = std::mem::take(&mut pending_newline);
+                }
+                current.push(g, w, span.style);
+                if wide {
+                    finish(&mut current, &mut out);
+                }
+            }
+        }
+    }
+    finish(&mut current, &mut out);
+    out
+}
+
+/// Hard-wraps one line of preformatted text (code) at `width` cells, by graphemes.
+pub fn hard_wrap(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let mut lines = vec![String::new()];
+    let mut used = 0;
+    for g in text.graphemes(true) {
+        let w = g.width();
+        if used > 0 && used + w > width {
+            lines.push(String::new());
+            used = 0;
+        }
+        if let Some(last) = lines.last_mut() {
+            last.push_str(g);
+        }
+        used += w;
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratatui::style::Modifier;
+
+    fn texts(lines: &[Line<'_>]) -> Vec<String> {
+        lines.iter().map(|l| l.to_string()).collect()
+    }
+
+    #[test]
+    fn wraps_at_spaces_without_trailing_space() {
+        let lines = wrap(&[Span::raw("the quick brown fox jumps")], 10);
+        assert_eq!(texts(&lines), ["the quick", "brown fox", "jumps"]);
+    }
+
+    #[test]
+    fn styles_survive_and_whitespace_runs_collapse() {
+        let bold = Style::new().add_modifier(Modifier::BOLD);
+        let lines = wrap(
+            &[
+                Span::raw("a  "),
+                Span::styled("bold", bold),
+                Span::raw(" z"),
+            ],
+            80,
+        );
+        assert_eq!(texts(&lines), ["a bold z"]);
+        assert_eq!(lines[0].spans[1], Span::styled("bold", bold));
+    }
+
+    #[test]
+    fn a_word_glued_to_styled_punctuation_stays_together() {
+        let b = Style::new().add_modifier(Modifier::BOLD);
+        let lines = wrap(
+            &[Span::raw("xx "), Span::styled("yy", b), Span::raw(".")],
+            5,
+        );
+        assert_eq!(texts(&lines), ["xx", "yy."]);
+    }
+
+    #[test]
+    fn cjk_is_two_cells_wide_and_breaks_between_characters() {
+        // Each ideograph is 2 cells: 3 fit in 7 cells, never 4.
+        let lines = wrap(&[Span::raw("注意力机制很重要")], 7);
+        assert_eq!(texts(&lines), ["注意力", "机制很", "重要"]);
+        assert!(lines.iter().all(|l| l.width() <= 7));
+    }
+
+    #[test]
+    fn combining_characters_take_no_extra_cell() {
+        // "e" + COMBINING ACUTE is one cell: "éé éé" is 5 cells and fits in 5.
+        let text = "e\u{301}e\u{301} e\u{301}e\u{301}";
+        assert_eq!(texts(&wrap(&[Span::raw(text)], 5)), [text]);
+        // A too-long word splits between graphemes, never inside one.
+        let split = wrap(&[Span::raw("e\u{301}e\u{301}e\u{301}")], 2);
+        assert_eq!(texts(&split), ["e\u{301}e\u{301}", "e\u{301}"]);
+    }
+
+    #[test]
+    fn long_words_split_and_hard_breaks_hold() {
+        assert_eq!(
+            texts(&wrap(&[Span::raw("abcdefg")], 3)),
+            ["abc", "def", "g"]
+        );
+        assert_eq!(texts(&wrap(&[Span::raw("a\nb c")], 80)), ["a", "b c"]);
+        assert_eq!(texts(&wrap(&[], 10)), [""]);
+    }
+
+    #[test]
+    fn hard_wrap_cuts_code_by_cells() {
+        assert_eq!(hard_wrap("abcdef", 4), ["abcd", "ef"]);
+        assert_eq!(hard_wrap("", 4), [""]);
+        assert_eq!(hard_wrap("ab注", 3), ["ab", "注"]);
+    }
+}

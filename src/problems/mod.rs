@@ -1,0 +1,12 @@
+//! Problems: per-learner parameters, tolerances, and checking answers with the evaluator.
+
+pub mod feedback;
+pub mod instance;
+pub mod locate;
+pub mod params;
+pub mod problem;
+pub mod seed;
+pub mod tolerance;
+pub mod verdict;
+
+pub use problem::{Judged, Problem};

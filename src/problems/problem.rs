@@ -1,0 +1,176 @@
+//! A problem ready to be drawn and checked: its generators parsed, its tolerance read,
+//! its answer and mistakes kept as evaluator expressions.
+
+use super::instance::{self, Instance, Shaped};
+use super::params::Generator;
+use super::seed::problem_seed;
+use super::tolerance::Tolerance;
+use super::verdict::{self, Mistake, Verdict};
+use crate::content::ProblemSpec;
+use crate::content::problem::Tolerance as SpecTolerance;
+use crate::eval::{self, Env};
+
+/// Longest answer a learner may submit: answers are typed by hand.
+pub const MAX_INPUT: usize = 4096;
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Problem {
+    pub id: String,
+    pub params: Vec<(String, Generator)>,
+    pub where_: Option<String>,
+    pub answer: String,
+    pub tolerance: Tolerance,
+    /// (expression, what it means) pairs.
+    pub mistakes: Vec<(String, String)>,
+}
+
+/// The learner's input, evaluated and judged.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Judged {
+    /// The value as the evaluator prints it.
+    pub shown: String,
+    pub value: Shaped,
+    pub expected: Shaped,
+    pub verdict: Verdict,
+}
+
+impl Problem {
+    /// Builds a problem from its block; the error names the bad field.
+    pub fn from_spec(spec: &ProblemSpec) -> Result<Problem, String> {
+        let params = spec
+            .params
+            .iter()
+            .map(|(name, g)| {
+                Generator::parse(g)
+                    .map(|g| (name.clone(), g))
+                    .map_err(|e| format!("params.{name}: {e}"))
+            })
+            .collect::<Result<_, _>>()?;
+        let answer = &spec.answer;
+        eval::parse(answer).map_err(|e| format!("answer `{answer}`: {e}"))?;
+        Ok(Problem {
+            id: spec.id.clone(),
+            params,
+            where_: spec.condition.clone(),
+            answer: answer.clone(),
+            tolerance: match spec.tolerance {
+                SpecTolerance::Absolute(t) => Tolerance::Absolute(t.max(super::tolerance::EXACT)),
+                SpecTolerance::Relative(r) => Tolerance::Relative(r),
+                SpecTolerance::Exact => Tolerance::Absolute(super::tolerance::EXACT),
+            },
+            mistakes: spec
+                .mistakes
+                .iter()
+                .map(|m| (m.expr.clone(), m.says.clone()))
+                .collect(),
+        })
+    }
+
+    /// This learner's numbers for this problem (variant 0 is their first draw).
+    pub fn instance(
+        &self,
+        learner_seed: u64,
+        lesson: &str,
+        variant: u32,
+    ) -> Result<Instance, String> {
+        let seed = problem_seed(learner_seed, lesson, &self.id, variant);
+        instance::draw(&self.params, self.where_.as_deref(), seed).map_err(|e| e.to_string())
+    }
+
+    /// The right answer for an instance.
+    pub fn expected(&self, inst: &Instance) -> Result<Shaped, String> {
+        evaluate_in(&self.answer, inst)
+    }
+
+    /// Evaluates the learner's input (in a fresh environment: parameters are not bound,
+    /// so typing a parameter's name is not an answer) and judges it.
+    pub fn judge(&self, inst: &Instance, input: &str) -> Result<Judged, String> {
+        let input = input.trim();
+        if input.is_empty() {
+            return Err("type a number, an expression or a vector/matrix literal".into());
+        }
+        if input.len() > MAX_INPUT {
+            return Err(format!("an answer is at most {MAX_INPUT} characters"));
+        }
+        let value = eval::run(input, &mut Env::new()).map_err(|e| e.to_string())?;
+        let shown = value.to_string();
+        let value = Shaped::of(&value);
+        if value.data.iter().any(|x| !x.is_finite()) {
+            return Err(format!("{shown} is not a finite answer"));
+        }
+        let expected = self.expected(inst)?;
+        let mistakes: Vec<Mistake> = self
+            .mistakes
+            .iter()
+            .filter_map(|(expr, says)| {
+                evaluate_in(expr, inst).ok().map(|value| Mistake {
+                    value,
+                    says: says.clone(),
+                })
+            })
+            .collect();
+        let verdict = verdict::judge(&expected, &value, self.tolerance, &mistakes);
+        Ok(Judged {
+            shown,
+            value,
+            expected,
+            verdict,
+        })
+    }
+
+    /// Everything `check` verifies for one problem over `seeds` learners: every draw
+    /// satisfiable, every answer and mistake evaluates to finite numbers, every
+    /// parameter shown in the prompt.
+    pub fn validate(&self, lesson: &str, prompt: &str, seeds: u32) -> Vec<String> {
+        let mut errors: Vec<String> = self
+            .params
+            .iter()
+            .filter(|(name, _)| !prompt.contains(&format!("{{{name}}}")))
+            .map(|(name, _)| format!("parameter `{name}` is never shown in the prompt"))
+            .collect();
+        for seed in 0..u64::from(seeds) {
+            if let Some(e) = self.validate_seed(lesson, seed) {
+                errors.push(e);
+                break;
+            }
+        }
+        errors
+    }
+
+    fn validate_seed(&self, lesson: &str, seed: u64) -> Option<String> {
+        let inst = match self.instance(seed, lesson, 0) {
+            Ok(inst) => inst,
+            Err(e) => return Some(format!("seed {seed}: {e}")),
+        };
+        let at =
+            |what: &str, e: String| Some(format!("seed {seed} ({}): {what}: {e}", describe(&inst)));
+        match self.expected(&inst) {
+            Err(e) => return at("answer", e),
+            Ok(v) if v.data.iter().any(|x| !x.is_finite()) => {
+                return at("answer", "is not finite".into());
+            }
+            Ok(_) => {}
+        }
+        self.mistakes
+            .iter()
+            .find_map(|(expr, _)| match evaluate_in(expr, &inst) {
+                Err(e) => at(&format!("mistake `{expr}`"), e),
+                Ok(_) => None,
+            })
+    }
+}
+
+fn describe(inst: &Instance) -> String {
+    let parts: Vec<String> = inst
+        .bindings
+        .iter()
+        .map(|b| format!("{} = {}", b.name, b.value.literal()))
+        .collect();
+    parts.join(", ")
+}
+
+fn evaluate_in(expr: &str, inst: &Instance) -> Result<Shaped, String> {
+    let mut env = inst.env().map_err(|e| e.to_string())?;
+    let value = eval::run(expr, &mut env).map_err(|e| e.to_string())?;
+    Ok(Shaped::of(&value))
+}

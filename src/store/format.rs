@@ -1,0 +1,162 @@
+//! The progress record as TOML text: reading (with the schema check) and writing.
+//!
+//! Reading goes straight to the typed record; only when that fails is the text read
+//! again as plain TOML, to learn its `schema`: a newer file whose fields no longer fit
+//! is then reported as newer, not as corrupt.
+
+use std::fmt;
+
+use super::model::{Progress, SCHEMA};
+
+/// Why a text is not a record this release can use.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FormatError {
+    /// Not a progress record: bad UTF-8, bad TOML, a missing or mistyped field.
+    /// `line` and `column` are 1-based; 0 when the error has no place.
+    Invalid {
+        line: usize,
+        column: usize,
+        message: String,
+    },
+    /// Written by a newer release in a shape this one cannot read.
+    Newer { schema: i64 },
+}
+
+impl FormatError {
+    /// The error as `FILE:LINE:COLUMN: message`, or `FILE: message` when it has no place.
+    pub fn located(&self, file: &dyn fmt::Display) -> String {
+        match self {
+            FormatError::Invalid {
+                line: 0, message, ..
+            } => format!("{file}: {message}"),
+            FormatError::Invalid {
+                line,
+                column,
+                message,
+            } => format!("{file}:{line}:{column}: {message}"),
+            FormatError::Newer { schema } => format!(
+                "{file}: schema {schema} is newer than this attn-course reads ({SCHEMA}); upgrade attn-course"
+            ),
+        }
+    }
+}
+
+/// Reads a record from the bytes of a file. A record whose `schema` is newer but whose
+/// fields still fit is returned as is (`Progress::is_newer` tells the caller).
+pub fn parse(bytes: &[u8]) -> Result<Progress, FormatError> {
+    let text = std::str::from_utf8(bytes).map_err(|e| {
+        let (line, column) = line_column(bytes, e.valid_up_to());
+        FormatError::Invalid {
+            line,
+            column,
+            message: "not UTF-8 text".to_string(),
+        }
+    })?;
+    match toml::from_str::<Progress>(text) {
+        Ok(progress) if progress.schema < 1 => Err(FormatError::Invalid {
+            line: 0,
+            column: 0,
+            message: "schema 0 does not exist (the first is 1)".to_string(),
+        }),
+        Ok(progress) => Ok(progress),
+        Err(error) => {
+            let schema = toml::from_str::<toml::Table>(text)
+                .ok()
+                .and_then(|t| t.get("schema").and_then(toml::Value::as_integer));
+            match schema {
+                Some(schema) if schema > i64::from(SCHEMA) => Err(FormatError::Newer { schema }),
+                _ => Err(invalid(text, &error)),
+            }
+        }
+    }
+}
+
+/// Writes a record as TOML text.
+pub fn to_toml(progress: &Progress) -> Result<String, String> {
+    toml::to_string_pretty(progress).map_err(|e| one_line(&e.to_string()))
+}
+
+fn invalid(text: &str, error: &toml::de::Error) -> FormatError {
+    let (line, column) = error
+        .span()
+        .map_or((0, 0), |span| line_column(text.as_bytes(), span.start));
+    FormatError::Invalid {
+        line,
+        column,
+        message: one_line(error.message()),
+    }
+}
+
+/// The 1-based line and column (in characters) of a byte offset.
+fn line_column(bytes: &[u8], offset: usize) -> (usize, usize) {
+    let before = &bytes[..offset.min(bytes.len())];
+    let line_start = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+    let column = String::from_utf8_lossy(&before[line_start..])
+        .chars()
+        .count()
+        + 1;
+    (line, column)
+}
+
+fn one_line(message: &str) -> String {
+    message.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn invalid_at(bytes: &[u8]) -> (usize, usize) {
+        match parse(bytes) {
+            Err(FormatError::Invalid { line, column, .. }) => (line, column),
+            other => panic!("expected an invalid record, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn syntax_errors_carry_their_place() {
+        // An unclosed array is reported at the end of the line that opened it.
+        assert_eq!(
+            invalid_at(b"schema = 1\nlearner_seed = 5\nlessons = [\n"),
+            (3, 12)
+        );
+        assert_eq!(invalid_at(b"schema = 1\nlearner_seed = = 5\n"), (2, 16));
+    }
+
+    #[test]
+    fn type_errors_carry_their_place() {
+        let (line, _) = invalid_at(b"schema = 1\nlearner_seed = \"five\"\n");
+        assert_eq!(line, 2);
+    }
+
+    #[test]
+    fn bad_utf8_is_invalid_at_its_byte() {
+        assert_eq!(invalid_at(b"schema = 1\nx = \"\xff\"\n"), (2, 6));
+    }
+
+    #[test]
+    fn empty_and_schema_zero_are_invalid() {
+        assert!(matches!(parse(b""), Err(FormatError::Invalid { .. })));
+        assert!(matches!(
+            parse(b"schema = 0\nlearner_seed = 1\n"),
+            Err(FormatError::Invalid { .. })
+        ));
+    }
+
+    #[test]
+    fn a_newer_schema_is_read_when_it_fits_and_reported_when_not() {
+        let fits = parse(b"schema = 2\nlearner_seed = 7\nbookmarks = [1, 2]\n");
+        assert!(fits.is_ok_and(|p| p.is_newer() && p.learner_seed == 7));
+        let reshaped = parse(b"schema = 3\nlearner_seed = \"seven\"\n");
+        assert_eq!(reshaped, Err(FormatError::Newer { schema: 3 }));
+    }
+
+    #[test]
+    fn line_column_counts_characters_not_bytes() {
+        assert_eq!(line_column("ab\né x".as_bytes(), 6), (2, 3));
+    }
+}

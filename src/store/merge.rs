@@ -1,0 +1,256 @@
+//! Merging two records of the same learner: what two instances saved, or an imported
+//! record and the local one. The rules (also in `progress/FORMAT.md`) only ever add:
+//! a merge never loses an attempt, a solve, a hint or an unknown field.
+
+use std::collections::{BTreeMap, HashSet};
+
+use super::model::{Attempt, LessonRecord, Position, ProblemRecord, Progress};
+
+impl Progress {
+    /// Merges `incoming` into `self` (the base: the file on disk when saving, the local
+    /// record when importing). Ties on a place go to `incoming`, the newer write;
+    /// conflicting unknown fields keep the base's value.
+    pub fn merge_from(&mut self, incoming: &Progress) {
+        if self.is_empty() && !incoming.is_empty() {
+            self.learner_seed = incoming.learner_seed;
+        }
+        self.schema = self.schema.max(incoming.schema);
+        merge_position(&mut self.position, incoming.position.as_ref());
+        merge_map(&mut self.lessons, &incoming.lessons, merge_lesson);
+        merge_extra(&mut self.extra, &incoming.extra);
+        self.lessons
+            .values_mut()
+            .flat_map(|lesson| lesson.problems.values_mut())
+            .for_each(|problem| normalize_attempts(&mut problem.attempts));
+    }
+}
+
+fn merge_position(base: &mut Option<Position>, incoming: Option<&Position>) {
+    let Some(incoming) = incoming else { return };
+    match base {
+        Some(current) if current.at > incoming.at => {
+            merge_extra(&mut current.extra, &incoming.extra)
+        }
+        Some(current) => {
+            let mut extra = current.extra.clone();
+            merge_extra(&mut extra, &incoming.extra);
+            *current = Position {
+                extra,
+                ..incoming.clone()
+            };
+        }
+        None => *base = Some(incoming.clone()),
+    }
+}
+
+fn merge_lesson(base: &mut LessonRecord, incoming: &LessonRecord) {
+    base.read = base.read.max(incoming.read);
+    if incoming.at >= base.at {
+        base.block = incoming.block;
+        base.at = incoming.at;
+    }
+    merge_map(&mut base.problems, &incoming.problems, merge_problem);
+    merge_extra(&mut base.extra, &incoming.extra);
+}
+
+fn merge_problem(base: &mut ProblemRecord, incoming: &ProblemRecord) {
+    base.solved |= incoming.solved;
+    base.variant = base.variant.max(incoming.variant);
+    base.hints_shown = base.hints_shown.max(incoming.hints_shown);
+    base.solution_viewed |= incoming.solution_viewed;
+    base.attempts.extend(incoming.attempts.iter().cloned());
+    merge_extra(&mut base.extra, &incoming.extra);
+}
+
+/// Attempts in their normal form, which every merge leaves: each distinct attempt once,
+/// in time order. Two attempts are the same when they were made at the same second with
+/// the same input for the same variant; the first of them is kept.
+fn normalize_attempts(attempts: &mut Vec<Attempt>) {
+    let mut seen = HashSet::new();
+    attempts.retain(|a| seen.insert((a.at, a.input.clone(), a.variant)));
+    attempts.sort_by_key(|a| a.at);
+}
+
+/// Every key of both maps; a key only `incoming` has is merged into an empty record, so
+/// it comes out in the same normal form (attempts in time order) as a merged one.
+fn merge_map<T: Default>(
+    base: &mut BTreeMap<String, T>,
+    incoming: &BTreeMap<String, T>,
+    merge: fn(&mut T, &T),
+) {
+    for (key, value) in incoming {
+        merge(base.entry(key.clone()).or_default(), value);
+    }
+}
+
+/// Unknown fields: the union, tables merged key by key, the base's value kept on any
+/// other conflict (this release never changes a field it does not know, so a differing
+/// value came from elsewhere and the base is as good a guess as any, and never lost).
+fn merge_extra(base: &mut toml::Table, incoming: &toml::Table) {
+    for (key, value) in incoming {
+        match (base.get_mut(key), value) {
+            (Some(toml::Value::Table(current)), toml::Value::Table(other)) => {
+                merge_extra(current, other)
+            }
+            (Some(_), _) => {}
+            (None, _) => {
+                base.insert(key.clone(), value.clone());
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn attempt(at: u64, input: &str, correct: bool) -> Attempt {
+        Attempt::new(at, input, input, correct, 0)
+    }
+
+    fn inputs(p: &Progress, lesson: &str, id: &str) -> Vec<(u64, String)> {
+        p.lessons[lesson].problems[id]
+            .attempts
+            .iter()
+            .map(|a| (a.at, a.input.clone()))
+            .collect()
+    }
+
+    #[test]
+    fn attempts_are_a_union_in_time_order_without_duplicates() {
+        let mut disk = Progress::new(1);
+        disk.record_attempt("l1", "1.1", attempt(10, "a", false));
+        disk.record_attempt("l1", "1.1", attempt(30, "c", false));
+        let mut mine = Progress::new(1);
+        mine.record_attempt("l1", "1.1", attempt(10, "a", false));
+        mine.record_attempt("l1", "1.1", attempt(20, "b", false));
+        disk.merge_from(&mine);
+        let expected = vec![(10, "a".into()), (20, "b".into()), (30, "c".into())];
+        assert_eq!(inputs(&disk, "l1", "1.1"), expected);
+    }
+
+    #[test]
+    fn same_second_and_input_but_another_variant_is_another_attempt() {
+        let mut disk = Progress::new(1);
+        disk.record_attempt("l1", "1.1", Attempt::new(5, "x", "", false, 0));
+        let mut mine = Progress::new(1);
+        mine.record_attempt("l1", "1.1", Attempt::new(5, "x", "", false, 1));
+        disk.merge_from(&mine);
+        assert_eq!(disk.lessons["l1"].problems["1.1"].attempts.len(), 2);
+    }
+
+    #[test]
+    fn solved_stays_solved_and_counters_take_the_maximum() {
+        let mut disk = Progress::new(1);
+        disk.record_attempt("l1", "1.1", attempt(10, "right", true));
+        let problem = disk
+            .lessons
+            .get_mut("l1")
+            .and_then(|l| l.problems.get_mut("1.1"));
+        if let Some(problem) = problem {
+            problem.hints_shown = 2;
+            problem.variant = 1;
+        }
+        let mut mine = Progress::new(1);
+        mine.record_attempt("l1", "1.1", attempt(11, "wrong", false));
+        let problem = mine
+            .lessons
+            .get_mut("l1")
+            .and_then(|l| l.problems.get_mut("1.1"));
+        if let Some(problem) = problem {
+            problem.hints_shown = 1;
+            problem.variant = 3;
+            problem.solution_viewed = true;
+        }
+        disk.merge_from(&mine);
+        let merged = &disk.lessons["l1"].problems["1.1"];
+        assert!(merged.solved);
+        assert_eq!((merged.hints_shown, merged.variant), (2, 3));
+        assert!(merged.solution_viewed);
+    }
+
+    #[test]
+    fn the_latest_position_wins_whichever_side_it_is_on() {
+        let mut disk = Progress::new(1);
+        disk.set_position("l2", 7, 200);
+        let mut mine = Progress::new(1);
+        mine.set_position("l1", 3, 100);
+        let mut merged = disk.clone();
+        merged.merge_from(&mine);
+        let at = |p: &Progress| p.position.as_ref().map(|q| (q.lesson.clone(), q.block));
+        assert_eq!(at(&merged), Some(("l2".to_string(), 7)));
+        mine.merge_from(&disk);
+        assert_eq!(at(&mine), Some(("l2".to_string(), 7)));
+        // Each lesson keeps its own last place.
+        assert_eq!(mine.lessons["l1"].block, 3);
+    }
+
+    #[test]
+    fn read_is_the_furthest_and_lesson_place_the_latest() {
+        let mut disk = Progress::new(1);
+        disk.lessons.insert(
+            "l1".into(),
+            LessonRecord {
+                read: 0.8,
+                block: 40,
+                at: 50,
+                ..LessonRecord::default()
+            },
+        );
+        let mut mine = Progress::new(1);
+        mine.lessons.insert(
+            "l1".into(),
+            LessonRecord {
+                read: 0.3,
+                block: 12,
+                at: 60,
+                ..LessonRecord::default()
+            },
+        );
+        disk.merge_from(&mine);
+        let l1 = &disk.lessons["l1"];
+        assert_eq!((l1.read, l1.block, l1.at), (0.8, 12, 60));
+    }
+
+    #[test]
+    fn lessons_and_unknown_fields_are_a_union_never_pruned() {
+        let mut disk: Progress = toml::from_str(
+            "schema = 1\nlearner_seed = 1\ntheme = \"dark\"\n[flags]\na = 1\n[lessons.gone]\nread = 1.0\n",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let mine: Progress = toml::from_str(
+            "schema = 1\nlearner_seed = 1\ntheme = \"light\"\n[flags]\nb = 2\n[lessons.new]\nread = 0.5\n",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        disk.merge_from(&mine);
+        assert_eq!(disk.lessons.keys().collect::<Vec<_>>(), ["gone", "new"]);
+        assert_eq!(disk.extra["theme"].as_str(), Some("dark"));
+        let flags = disk.extra["flags"]
+            .as_table()
+            .map(|t| t.keys().cloned().collect::<Vec<_>>());
+        assert_eq!(flags, Some(vec!["a".to_string(), "b".to_string()]));
+    }
+
+    #[test]
+    fn an_empty_base_adopts_the_incoming_seed_and_a_working_one_keeps_its_own() {
+        let mut fresh = Progress::new(1);
+        let mut imported = Progress::new(99);
+        imported.set_position("l1", 0, 5);
+        fresh.merge_from(&imported);
+        assert_eq!(fresh.learner_seed, 99);
+        let mut other = Progress::new(42);
+        other.set_position("l3", 0, 9);
+        fresh.merge_from(&other);
+        assert_eq!(fresh.learner_seed, 99);
+    }
+
+    #[test]
+    fn merging_a_record_into_itself_changes_nothing() {
+        let mut p = Progress::new(3);
+        p.set_position("l1", 4, 10);
+        p.record_attempt("l1", "1.2", attempt(9, "q", true));
+        let before = p.clone();
+        p.merge_from(&before);
+        assert_eq!(p, before);
+    }
+}

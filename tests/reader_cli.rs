@@ -1,0 +1,128 @@
+//! `attn-course list` and `attn-course read` as scripts use them: plain text on stdout,
+//! one-line errors and exit code 2 on bad input.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use unicode_width::UnicodeWidthStr;
+
+fn fixture() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/course")
+}
+
+fn run(args: &[&str], lang: &str) -> Output {
+    let home = tempfile::tempdir().unwrap();
+    Command::new(env!("CARGO_BIN_EXE_attn-course"))
+        .arg("--home")
+        .arg(home.path())
+        .args(args)
+        .env("LANG", lang)
+        .env_remove("LC_ALL")
+        .env_remove("LC_CTYPE")
+        .output()
+        .expect("run attn-course")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).expect("UTF-8 output")
+}
+
+#[test]
+fn read_writes_plain_text_without_escape_codes() {
+    let out = run(&["read", "1"], "C.UTF-8");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!out.stdout.is_empty());
+    assert!(!out.stdout.contains(&0x1b), "an ESC byte in `read` output");
+    // The embedded lesson 1 starts with its title.
+    assert!(stdout(&out).starts_with("Why Attention Needs Three Matrices, Not One\n"));
+}
+
+#[test]
+fn read_wraps_to_the_width_asked_or_80_when_piped() {
+    let course = fixture();
+    let course = course.to_str().unwrap();
+    for (args, width) in [
+        (vec!["read", "2", "--width", "40"], 40),
+        (vec!["read", "2"], 80),
+    ] {
+        let out = run(&[&["--course", course][..], &args].concat(), "C.UTF-8");
+        let text = stdout(&out);
+        let widest = text.lines().map(UnicodeWidthStr::width).max().unwrap();
+        assert!(widest <= width, "{widest} > {width}");
+        assert!(
+            widest > width - 10,
+            "text does not fill {width} columns: {widest}"
+        );
+    }
+}
+
+#[test]
+fn read_in_the_c_locale_draws_ascii_only() {
+    let course = fixture();
+    let out = run(&["--course", course.to_str().unwrap(), "read", "2"], "C");
+    let text = stdout(&out);
+    assert!(text.contains("+- Problem 2.1 "), "{text}");
+    assert!(text.is_ascii(), "non-ASCII in: {text}");
+}
+
+#[test]
+fn lesson_numbers_out_of_range_are_a_one_line_usage_error() {
+    for n in ["0", "9"] {
+        let out = run(&["read", n], "C.UTF-8");
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(
+            err,
+            format!("attn-course: no lesson {n}: lessons are numbered 1 to 8\n")
+        );
+        assert!(out.stdout.is_empty());
+    }
+}
+
+#[test]
+fn a_course_directory_that_does_not_load_is_a_one_line_error() {
+    let out = run(&["--course", "/nonexistent", "list"], "C.UTF-8");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.starts_with("attn-course: /nonexistent/course.toml: "),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1);
+}
+
+#[test]
+fn list_prints_one_line_per_lesson_with_its_state() {
+    let out = run(
+        &["--course", fixture().to_str().unwrap(), "list"],
+        "C.UTF-8",
+    );
+    assert!(out.status.success());
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3);
+    assert!(
+        lines[0].starts_with("1  unread       Every Block of "),
+        "{text}"
+    );
+    assert_eq!(
+        lines[1..],
+        [
+            "2  unread       Plain Prose",
+            "3  unread       Broken Blocks"
+        ]
+    );
+    let embedded = stdout(&run(&["list"], "C.UTF-8"));
+    assert_eq!(embedded.lines().count(), 8);
+    // (The title's `$d_k$` is drawn by the math engine, so only its words are checked.)
+    let second = embedded.lines().nth(1).unwrap();
+    assert!(
+        second.starts_with("2  unread       Where the Square Root of "),
+        "{second}"
+    );
+    assert!(second.ends_with(" Comes From"), "{second}");
+}

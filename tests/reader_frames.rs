@@ -1,0 +1,155 @@
+//! Whole frames of the reader on ratatui's `TestBackend`, as insta file snapshots
+//! (text only), plus cell-level checks of ASCII mode, NO_COLOR and search highlights.
+
+use std::path::Path;
+
+use attn_course::app::{Action, App};
+use attn_course::content::Course;
+use attn_course::layout::Theme;
+use attn_course::store::Progress;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::style::Color;
+
+fn fixture() -> Course {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/course");
+    Course::load(Some(&dir)).expect("fixture course loads")
+}
+
+fn app(size: (u16, u16), ascii: bool, color: bool) -> App {
+    App::new(fixture(), Progress::new(0), Theme::new(ascii, color), size)
+}
+
+fn press(app: &mut App, keys: &str) {
+    for c in keys.chars() {
+        let key = KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE);
+        if let Some(action) = attn_course::app::keymap::action_for(&app.mode, key) {
+            app.update(action);
+        }
+    }
+}
+
+fn frame(app: &App) -> Terminal<TestBackend> {
+    let mut terminal = Terminal::new(TestBackend::new(app.size.0, app.size.1)).unwrap();
+    terminal.draw(|f| attn_course::ui::draw(app, f)).unwrap();
+    terminal
+}
+
+fn cells(buffer: &Buffer) -> impl Iterator<Item = &ratatui::buffer::Cell> {
+    buffer.content.iter()
+}
+
+#[test]
+fn start_100x30_unicode() {
+    insta::assert_snapshot!(frame(&app((100, 30), false, true)).backend());
+}
+
+#[test]
+fn start_100x30_ascii() {
+    insta::assert_snapshot!(frame(&app((100, 30), true, true)).backend());
+}
+
+#[test]
+fn problem_and_claim_80x24_unicode() {
+    let mut a = app((80, 24), false, true);
+    press(&mut a, &"j".repeat(44));
+    insta::assert_snapshot!(frame(&a).backend());
+}
+
+#[test]
+fn help_80x24_ascii() {
+    let mut a = app((80, 24), true, true);
+    press(&mut a, "?");
+    insta::assert_snapshot!(frame(&a).backend());
+}
+
+#[test]
+fn narrow_40x12_unicode_contents_folded() {
+    insta::assert_snapshot!(frame(&app((40, 12), false, true)).backend());
+}
+
+#[test]
+fn narrow_40x12_ascii_contents_shown_with_t() {
+    let mut a = app((40, 12), true, true);
+    press(&mut a, "t");
+    insta::assert_snapshot!(frame(&a).backend());
+}
+
+#[test]
+fn too_small_39x12() {
+    insta::assert_snapshot!(frame(&app((39, 12), false, true)).backend());
+}
+
+#[test]
+fn broken_blocks_100x30_show_error_boxes() {
+    let mut a = app((100, 30), false, true);
+    press(&mut a, "]]");
+    insta::assert_snapshot!(frame(&a).backend());
+}
+
+/// The plain lesson is ASCII, so in ASCII mode every cell the reader draws around it
+/// (borders, marks, status bar, help, problem box) must be 7-bit too.
+#[test]
+fn ascii_mode_draws_no_non_ascii_character() {
+    for size in [(100, 30), (80, 24), (40, 12)] {
+        let mut a = app(size, true, true);
+        a.update(Action::NextLesson);
+        for keys in ["", "jjjjjjjjjjjj", "G", "?"] {
+            press(&mut a, keys);
+            let t = frame(&a);
+            let bad: String = cells(t.backend().buffer())
+                .map(|c| c.symbol())
+                .filter(|s| !s.is_ascii())
+                .collect();
+            assert!(
+                bad.is_empty(),
+                "non-ASCII at {size:?} after {keys:?}: {bad:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn no_color_draws_no_colour() {
+    let mut a = app((100, 30), false, false);
+    press(&mut a, "/softmax");
+    a.update(Action::PromptSubmit);
+    for keys in ["", "?"] {
+        press(&mut a, keys);
+        let t = frame(&a);
+        let coloured = cells(t.backend().buffer())
+            .filter(|c| c.fg != Color::Reset || c.bg != Color::Reset)
+            .count();
+        assert_eq!(coloured, 0, "after {keys:?}");
+    }
+}
+
+#[test]
+fn search_matches_are_highlighted_in_the_text() {
+    let mut a = app((100, 30), false, true);
+    press(&mut a, "/weights");
+    a.update(Action::PromptSubmit);
+    let t = frame(&a);
+    let buffer = t.backend().buffer();
+    let highlight = Theme::new(false, true).highlight().bg;
+    // Each highlighted run spells the query, whatever its case.
+    let mut runs = Vec::new();
+    for y in 0..buffer.area.height {
+        let mut run = String::new();
+        for x in 0..buffer.area.width {
+            let cell = &buffer[(x, y)];
+            if cell.bg == highlight.unwrap_or(Color::Reset) {
+                run.push_str(cell.symbol());
+            } else if !run.is_empty() {
+                runs.push(std::mem::take(&mut run));
+            }
+        }
+    }
+    assert!(!runs.is_empty());
+    assert!(
+        runs.iter().all(|r| r.eq_ignore_ascii_case("weights")),
+        "{runs:?}"
+    );
+}
