@@ -446,7 +446,7 @@ fn errors_say_what_and_where() {
         ),
         (
             "eye(100000)",
-            "eye: the result would have 10000000000 entries; the limit is 1048576 at 1:1",
+            "eye: the result would have 10000000000 entries; the limit is 65536 at 1:1",
         ),
         (
             "[[1, 2], [3]]",
@@ -468,13 +468,25 @@ fn hostile_input_is_refused_quickly_with_a_message() {
     assert!(error(&deep).starts_with("expression nested too deeply"));
     let megabyte = "1+".repeat(500_000) + "1";
     assert!(error(&megabyte).starts_with("input is too long"));
-    // No single value is too big here, but the total work is: each product is 2.6e8.
-    let work = "let A = ones(640, 640); A @ A @ A @ A";
+    // No single value is too big here, but the total work is: each product is 1.7e7.
+    let work = "let A = ones(256, 256); A @ A @ A @ A";
     assert!(
         error(work).starts_with("too much computation"),
         "{}",
         error(work)
     );
-    let copies = format!("let A = ones(1000, 1000); {}", vec!["A"; 60].join(" + "));
+    let copies = format!("let A = ones(256, 256); {}", vec!["A"; 400].join(" + "));
+    assert!(error(&copies).starts_with("expression nested too deeply"));
+    let copies = format!(
+        "let A = ones(256, 256); {}",
+        vec!["sum(A + A + A)"; 200].join(";")
+    );
     assert!(error(&copies).starts_with("too much computation"));
+    // Found by fuzzing: a quarter-million-entry result took seconds to print under the
+    // sanitizer; values are now capped well below that.
+    let table = "let X = [[1]] + sinusoidal_pe(49990,5); layernorm(X, 1).T";
+    assert_eq!(
+        error(table),
+        "sinusoidal_pe: the table would have 249950 entries; the limit is 65536 at 1:17"
+    );
 }

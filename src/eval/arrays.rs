@@ -292,7 +292,7 @@ mod tests {
         assert_eq!(apply(ones, &[S(2.0), S(1.0)]), Ok(m(2, 1, &[1.0, 1.0])));
         assert_eq!(
             apply(eye, &[S(100_000.0)]).unwrap_err(),
-            "the result would have 10000000000 entries; the limit is 1048576"
+            "the result would have 10000000000 entries; the limit is 65536"
         );
         assert_eq!(
             apply(zeros, &[S(0.0), S(2.0)]).unwrap_err(),
