@@ -19,7 +19,7 @@ fn error(src: &str) -> String {
 /// each with the tolerance its writing implies: half a unit in the last decimal place
 /// shown, 1e-9 for an integer.
 fn written(text: &str) -> Vec<(f64, f64)> {
-    text.split(|c| matches!(c, '[' | ']' | ','))
+    text.split(['[', ']', ','])
         .map(str::trim)
         .filter(|s| !s.is_empty())
         .map(|s| {
@@ -331,6 +331,12 @@ fn the_functions_the_syllabus_names() {
         1.0,
     );
     close("softmax([0, 2], 2)[1]", 1f64.exp() / (1.0 + 1f64.exp()));
+    close(
+        "let X = [[1, 2], [3, -1]]; let M = causal_mask(2);
+         norm(multihead(X, eye(2), eye(2), eye(2), [[2, 0], [0, 1]], 1, M)
+              - attention(X, X, X, M) @ [[2, 0], [0, 1]])",
+        0.0,
+    );
 }
 
 #[test]
@@ -348,6 +354,13 @@ fn parameters_bound_by_the_caller_are_variables() {
             assert!((g - w).abs() < 1e-12);
         }
     }
+}
+
+#[test]
+fn a_bound_parameter_shadows_a_constant() {
+    let mut env = Env::new();
+    env.bind("e", Value::Scalar(5.0));
+    assert_eq!(run("e + 1", &mut env), Ok(Value::Scalar(6.0)));
 }
 
 #[test]
@@ -433,7 +446,7 @@ fn errors_say_what_and_where() {
         ),
         (
             "eye(100000)",
-            "eye: the result would have 10000000000 entries; the limit is 1048576 at 1:1",
+            "eye: the result would have 10000000000 entries; the limit is 65536 at 1:1",
         ),
         (
             "[[1, 2], [3]]",
@@ -455,13 +468,25 @@ fn hostile_input_is_refused_quickly_with_a_message() {
     assert!(error(&deep).starts_with("expression nested too deeply"));
     let megabyte = "1+".repeat(500_000) + "1";
     assert!(error(&megabyte).starts_with("input is too long"));
-    // No single value is too big here, but the total work is: each product is 2.6e8.
-    let work = "let A = ones(640, 640); A @ A @ A @ A";
+    // No single value is too big here, but the total work is: each product is 1.7e7.
+    let work = "let A = ones(256, 256); A @ A @ A @ A";
     assert!(
         error(work).starts_with("too much computation"),
         "{}",
         error(work)
     );
-    let copies = format!("let A = ones(1000, 1000); {}", vec!["A"; 60].join(" + "));
+    let copies = format!("let A = ones(256, 256); {}", vec!["A"; 400].join(" + "));
+    assert!(error(&copies).starts_with("expression nested too deeply"));
+    let copies = format!(
+        "let A = ones(256, 256); {}",
+        vec!["sum(A + A + A)"; 200].join(";")
+    );
     assert!(error(&copies).starts_with("too much computation"));
+    // Found by fuzzing: a quarter-million-entry result took seconds to print under the
+    // sanitizer; values are now capped well below that.
+    let table = "let X = [[1]] + sinusoidal_pe(49990,5); layernorm(X, 1).T";
+    assert_eq!(
+        error(table),
+        "sinusoidal_pe: the table would have 249950 entries; the limit is 65536 at 1:17"
+    );
 }

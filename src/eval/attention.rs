@@ -4,7 +4,7 @@
 use super::budget::Budget;
 use super::functions::{count, needs_array, scalar};
 use super::ops::{broadcast, matmul_data};
-use super::value::{Matrix, Rows, Value, format_number, rows_value};
+use super::value::{Matrix, Rows, Shape, Value, format_number, rows_value};
 
 /// `softmax(x)` over the last axis (each row of a matrix); `softmax(x, T)` divides by the
 /// temperature `T > 0` first.
@@ -190,18 +190,16 @@ fn weights(
         .map(|s| s / scale)
         .collect();
     if let Some(mask) = mask {
-        let masked = broadcast(&rows_value(false, n, m, scores), mask, |s, b| s + b, budget)
-            .ok_or_else(|| {
-                format!(
-                    "the mask {} does not fit the ({n}x{m}) scores",
-                    mask.shape()
-                )
-            })??;
-        if masked.shape() != super::value::Shape::Matrix(n, m) {
-            return Err(format!(
+        let misfit = || {
+            format!(
                 "the mask {} does not fit the ({n}x{m}) scores",
                 mask.shape()
-            ));
+            )
+        };
+        let scores_value = rows_value(false, n, m, scores);
+        let masked = broadcast(&scores_value, mask, |s, b| s + b, budget, misfit)?;
+        if masked.shape() != Shape::Matrix(n, m) {
+            return Err(misfit());
         }
         scores = masked.into_elements();
     }

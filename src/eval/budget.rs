@@ -6,8 +6,9 @@
 //! front, and no single value may exceed [`MAX_ELEMENTS`]. A refused operation is an
 //! error with the position of the operation, never a partial result.
 
-/// The most entries one value may hold (a 1000 x 1000 matrix fits).
-pub const MAX_ELEMENTS: usize = 1 << 20;
+/// The most entries one value may hold (a 256 x 256 matrix fits): far more than a
+/// worked example needs, small enough that any value prints in a blink.
+pub const MAX_ELEMENTS: usize = 1 << 16;
 
 /// The most operations one evaluation may perform: tens of milliseconds. Every entry of
 /// every value is charged when it is made, so this also bounds the memory held at once
@@ -67,10 +68,11 @@ mod tests {
         let err = budget.alloc("the result", 100_000, 100_000).unwrap_err();
         assert_eq!(
             err,
-            "the result would have 10000000000 entries; the limit is 1048576"
+            "the result would have 10000000000 entries; the limit is 65536"
         );
         assert!(budget.alloc("m", usize::MAX, 2).is_err());
-        assert_eq!(budget.alloc("m", 1024, 1024), Ok(1 << 20));
+        assert_eq!(budget.alloc("m", 256, 256), Ok(1 << 16));
+        assert!(budget.alloc("m", 257, 256).is_err());
     }
 
     #[test]

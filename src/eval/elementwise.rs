@@ -53,8 +53,9 @@ fn pairwise(args: &[Value], budget: &mut Budget, f: fn(f64, f64) -> f64) -> Resu
     let [a, b] = args else {
         return Err("expected two arguments".into());
     };
-    broadcast(a, b, f, budget)
-        .ok_or_else(|| format!("shape mismatch: {} and {}", a.shape(), b.shape()))?
+    broadcast(a, b, f, budget, || {
+        format!("shape mismatch: {} and {}", a.shape(), b.shape())
+    })
 }
 
 #[cfg(test)]

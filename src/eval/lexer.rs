@@ -89,7 +89,9 @@ pub(crate) fn tokenize(src: &str) -> Result<Vec<(Tok, Pos)>, EvalError> {
     }
     let chars: Vec<char> = src.chars().collect();
     let mut tokens = Vec::new();
+    // Index into `chars`, and the byte offset of the same character in `src`.
     let mut i = 0;
+    let mut byte = 0;
     let mut pos = start;
     while i < chars.len() {
         let c = chars[i];
@@ -98,14 +100,17 @@ pub(crate) fn tokenize(src: &str) -> Result<Vec<(Tok, Pos)>, EvalError> {
             pos.line += 1;
             pos.column = 1;
             i += 1;
+            byte += 1;
             continue;
         } else if c.is_whitespace() {
+            byte += c.len_utf8() - 1;
             1
         } else if c.is_ascii_digit()
             || (c == '.' && chars.get(i + 1).is_some_and(char::is_ascii_digit))
         {
             let len = number_len(&chars[i..]);
-            let text: String = chars[i..i + len].iter().collect();
+            // Numbers are ASCII, so `len` characters are `len` bytes.
+            let text = &src[byte..byte + len];
             let value = text
                 .parse::<f64>()
                 .map_err(|_| here.error(format!("malformed number '{text}'")))?;
@@ -116,12 +121,12 @@ pub(crate) fn tokenize(src: &str) -> Result<Vec<(Tok, Pos)>, EvalError> {
                 .iter()
                 .take_while(|c| c.is_ascii_alphanumeric() || **c == '_')
                 .count();
-            let word: String = chars[i..i + len].iter().collect();
+            let word = &src[byte..byte + len];
             tokens.push((
                 if word == "let" {
                     Tok::Let
                 } else {
-                    Tok::Ident(word)
+                    Tok::Ident(word.to_string())
                 },
                 here,
             ));
@@ -148,6 +153,7 @@ pub(crate) fn tokenize(src: &str) -> Result<Vec<(Tok, Pos)>, EvalError> {
             1
         };
         i += len;
+        byte += len;
         pos.column += len;
     }
     tokens.push((Tok::End, pos));
@@ -235,6 +241,14 @@ mod tests {
         let tokens = tokenize("a;\n  b").unwrap();
         assert_eq!(tokens[2].1, Pos { line: 2, column: 3 });
         assert_eq!(tokens[3].1, Pos { line: 2, column: 4 });
+    }
+
+    #[test]
+    fn wide_whitespace_keeps_numbers_and_names_aligned() {
+        assert_eq!(
+            toks("\u{3000}12\u{a0}ab"),
+            vec![Tok::Number(12.0), Tok::Ident("ab".into()), Tok::End]
+        );
     }
 
     #[test]

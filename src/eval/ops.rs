@@ -20,25 +20,27 @@ pub(crate) fn binary(
         BinOp::Pow => f64::powf,
         BinOp::MatMul => return matmul(a, b, budget),
     };
-    broadcast(a, b, f, budget).ok_or_else(|| {
+    broadcast(a, b, f, budget, || {
         format!(
             "shape mismatch: {} {} {}",
             a.shape(),
             op.symbol(),
             b.shape()
         )
-    })?
+    })
 }
 
 /// Applies `f` entry by entry under NumPy's broadcasting rule: shapes are aligned on the
 /// right (a vector lines up with a matrix's columns, so it is applied to every row), and
-/// a dimension of 1 stretches to match the other. `None` when the shapes do not broadcast.
+/// a dimension of 1 stretches to match the other. Shapes that do not broadcast give the
+/// error `mismatch` describes.
 pub(crate) fn broadcast(
     a: &Value,
     b: &Value,
     f: impl Fn(f64, f64) -> f64,
     budget: &mut Budget,
-) -> Option<Result<Value, String>> {
+    mismatch: impl FnOnce() -> String,
+) -> Result<Value, String> {
     let (da, db) = (a.shape().dims(), b.shape().dims());
     let ndim = da.len().max(db.len());
     // Dimensions padded on the left to 2-D: (rows, cols).
@@ -49,31 +51,31 @@ pub(crate) fn broadcast(
     };
     let ((ar, ac), (br, bc)) = (pad(&da), pad(&db));
     let join = |x: usize, y: usize| (x == y || x == 1 || y == 1).then(|| x.max(y));
-    let (rows, cols) = (join(ar, br)?, join(ac, bc)?);
+    let (Some(rows), Some(cols)) = (join(ar, br), join(ac, bc)) else {
+        return Err(mismatch());
+    };
     let shape = match ndim {
         0 => Shape::Scalar,
         1 => Shape::Vector(cols),
         _ => Shape::Matrix(rows, cols),
     };
-    Some((|| {
-        budget.alloc(&format!("the result {shape}"), rows, cols)?;
-        let (xa, xb) = (a.elements(), b.elements());
-        let at = |x: &[f64], r: usize, c: usize, i: usize, j: usize| x[(i % r) * c + j % c];
-        let data: Vec<f64> = if (ar, ac) == (br, bc) {
-            xa.iter().zip(xb).map(|(&x, &y)| f(x, y)).collect()
-        } else {
-            (0..rows * cols)
-                .map(|k| {
-                    let (i, j) = (k / cols, k % cols);
-                    f(at(xa, ar, ac, i, j), at(xb, br, bc, i, j))
-                })
-                .collect()
-        };
-        Ok(match shape {
-            Shape::Scalar => Value::Scalar(data[0]),
-            _ => rows_value(ndim == 1, rows, cols, data),
-        })
-    })())
+    budget.alloc("the result", rows, cols)?;
+    let (xa, xb) = (a.elements(), b.elements());
+    let at = |x: &[f64], r: usize, c: usize, i: usize, j: usize| x[(i % r) * c + j % c];
+    let data: Vec<f64> = if (ar, ac) == (br, bc) {
+        xa.iter().zip(xb).map(|(&x, &y)| f(x, y)).collect()
+    } else {
+        (0..rows * cols)
+            .map(|k| {
+                let (i, j) = (k / cols, k % cols);
+                f(at(xa, ar, ac, i, j), at(xb, br, bc, i, j))
+            })
+            .collect()
+    };
+    Ok(match shape {
+        Shape::Scalar => Value::Scalar(data[0]),
+        _ => rows_value(ndim == 1, rows, cols, data),
+    })
 }
 
 /// `A @ B` with vectors as 1 x n rows: `v @ W` is a vector, `A @ B` a matrix, and two
@@ -114,7 +116,7 @@ pub(crate) fn matmul_data(
     m: usize,
     budget: &mut Budget,
 ) -> Result<Vec<f64>, String> {
-    budget.alloc(&format!("the product ({n}x{m})"), n, m)?;
+    budget.alloc("the product", n, m)?;
     budget.work((n as u64) * (k as u64) * (m as u64))?;
     let mut out = vec![0.0; n * m];
     for i in 0..n {

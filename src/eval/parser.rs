@@ -80,14 +80,15 @@ impl BinOp {
 
 impl Expr {
     fn new(kind: ExprKind, pos: Pos) -> Result<Expr, EvalError> {
-        let children: Vec<&Expr> = match &kind {
-            ExprKind::Number(_) | ExprKind::Name(_) => vec![],
-            ExprKind::List(items) | ExprKind::Call(_, items) => items.iter().collect(),
-            ExprKind::Neg(a) | ExprKind::Transpose(a) => vec![a],
-            ExprKind::Binary(_, a, b) => vec![a, b],
-            ExprKind::Index(a, items) => std::iter::once(&**a).chain(items).collect(),
+        let tallest = |items: &[Expr]| items.iter().map(|c| c.height).max().unwrap_or(0);
+        let below = match &kind {
+            ExprKind::Number(_) | ExprKind::Name(_) => 0,
+            ExprKind::List(items) | ExprKind::Call(_, items) => tallest(items),
+            ExprKind::Neg(a) | ExprKind::Transpose(a) => a.height,
+            ExprKind::Binary(_, a, b) => a.height.max(b.height),
+            ExprKind::Index(a, items) => a.height.max(tallest(items)),
         };
-        let height = 1 + children.iter().map(|c| c.height).max().unwrap_or(0);
+        let height = 1 + below;
         if height > MAX_DEPTH {
             return Err(too_deep(pos));
         }
@@ -169,11 +170,13 @@ impl Parser {
 
     /// Consumes the next token; `End` is never consumed, so the index stays in range.
     fn bump(&mut self) -> (Tok, Pos) {
-        let token = self.tokens[self.next].clone();
-        if token.0 != Tok::End {
-            self.next += 1;
+        let (tok, pos) = &mut self.tokens[self.next];
+        if *tok == Tok::End {
+            return (Tok::End, *pos);
         }
-        token
+        self.next += 1;
+        // Tokens are read once, so the consumed one is moved out rather than cloned.
+        (std::mem::replace(tok, Tok::Comma), *pos)
     }
 
     fn expect(&mut self, want: Tok, context: &str) -> Result<Pos, EvalError> {

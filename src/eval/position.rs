@@ -128,7 +128,10 @@ mod tests {
             &[0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.1f64.cos(), 0.1f64.sin()],
         );
         let v = Value::Vector(vec![3.0, 4.0, 5.0]);
-        assert_eq!(rope(&[v.clone()], &mut Budget::default()), Ok(v));
+        assert_eq!(
+            rope(std::slice::from_ref(&v), &mut Budget::default()),
+            Ok(v)
+        );
         assert!(rope(&[Value::Scalar(1.0)], &mut Budget::default()).is_err());
     }
 }
