@@ -130,7 +130,7 @@ fn opens_navigates_and_quits_restoring_the_terminal() {
     let home = tempfile::tempdir().unwrap();
     let mut tui = Tui::start(home.path());
     let screen = tui.wait_for("lesson 1/3");
-    assert!(screen.contains("Every Block of d_k"), "{screen}");
+    assert!(screen.contains("Every Block of d"), "{screen}");
     assert!(
         tui.screen.screen().alternate_screen(),
         "the reader uses the alternate screen"

@@ -149,7 +149,10 @@ mod tests {
     #[test]
     fn min_and_max_land_on_the_ends_of_the_ramp() {
         let lines = draw(&[vec![0.0, 1.0], vec![0.5, 0.25]], 40, &PLAIN).unwrap();
-        assert_eq!(text(&lines)[..3], ["  0      1", "0      0 █    1", "1 ▒  0.5 ░ 0.25"]);
+        assert_eq!(
+            text(&lines)[..3],
+            ["  0      1", "0      0 █    1", "1 ▒  0.5 ░ 0.25"]
+        );
         assert_eq!(text(&lines)[3], "min 0   ░░▒▒▓▓██ max 1");
         let wide = text(&draw(&[vec![0.0, 1.0], vec![0.5, 0.25]], 60, &PLAIN).unwrap());
         assert_eq!(wide[3], "min 0   ░░▒▒▓▓██ max 1  (darker is larger)");
