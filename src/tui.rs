@@ -8,8 +8,8 @@
 
 use std::io::{self, stdout};
 use std::process::ExitCode;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use ratatui::Terminal;
@@ -50,19 +50,66 @@ pub fn run(settings: &Settings) -> anyhow::Result<ExitCode> {
         app.notify(warning);
     }
     let mut store = opened.store;
-    let result = event_loop(&mut terminal, &mut app, &mut store, &stop, read_event);
+    let events = spawn_reader();
+    let result = event_loop(&mut terminal, &mut app, &mut store, &stop, |timeout| {
+        next_event(&events, timeout)
+    });
     drop(guard);
     result?;
     Ok(ExitCode::SUCCESS)
 }
 
-/// Waits up to `timeout` for the next terminal event.
-fn read_event(timeout: Duration) -> io::Result<Option<Event>> {
-    if event::poll(timeout)? {
-        event::read().map(Some)
-    } else {
-        Ok(None)
+/// Terminal events, read on a thread of their own.
+///
+/// When the terminal goes away (an SSH connection or a tmux pane closed without a
+/// SIGHUP reaching us), crossterm's reader sees end-of-file and loops inside `poll`
+/// without returning, so a reader on the main thread would never look at its signal
+/// flag again and would spin on a core of a shared server forever. On its own thread
+/// the reader can hang; the main thread keeps its 100 ms tick, notices the hang-up, saves
+/// and exits, which ends the reader too.
+fn spawn_reader() -> mpsc::Receiver<io::Result<Event>> {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        loop {
+            let event = event::read();
+            let failed = event.is_err();
+            if tx.send(event).is_err() || failed {
+                break;
+            }
+        }
+    });
+    rx
+}
+
+/// Waits up to `timeout` for the next event from the reader thread.
+fn next_event(
+    events: &mpsc::Receiver<io::Result<Event>>,
+    timeout: Duration,
+) -> io::Result<Option<Event>> {
+    match events.recv_timeout(timeout) {
+        Ok(event) => event.map(Some),
+        Err(mpsc::RecvTimeoutError::Timeout) if terminal_hung_up() => Err(io::Error::new(
+            io::ErrorKind::BrokenPipe,
+            "the terminal has gone",
+        )),
+        Err(mpsc::RecvTimeoutError::Timeout) => Ok(None),
+        Err(mpsc::RecvTimeoutError::Disconnected) => Err(io::Error::new(
+            io::ErrorKind::BrokenPipe,
+            "the terminal input ended",
+        )),
     }
+}
+
+/// True when standard input is a terminal whose other end has closed.
+fn terminal_hung_up() -> bool {
+    let mut fd = libc::pollfd {
+        fd: 0,
+        events: libc::POLLIN,
+        revents: 0,
+    };
+    // SAFETY: one valid pollfd, a zero timeout; poll only writes `revents`.
+    let ready = unsafe { libc::poll(&mut fd, 1, 0) };
+    ready > 0 && fd.revents & (libc::POLLHUP | libc::POLLERR | libc::POLLNVAL) != 0
 }
 
 /// Draws, handles events and saves until the learner quits or a signal arrives. Generic
