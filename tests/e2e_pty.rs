@@ -42,10 +42,32 @@ impl Tui {
             .expect("window size");
         let rows = std::num::NonZeroU16::new(ROWS).expect("rows");
         let cols = std::num::NonZeroU16::new(COLS).expect("cols");
-        Tui {
+        let mut tui = Tui {
             session,
             screen: vt100::Parser::new(rows, cols, 0),
+        };
+        tui.settle_size();
+        tui
+    }
+
+    /// The window size is set just after the spawn, which can race the program's own
+    /// look at its size (and its SIGWINCH handler, not yet installed). Once the first
+    /// frame is out, change the size and change it back: the two resizes reach a
+    /// running reader, which then draws at the size the test reads the screen at.
+    fn settle_size(&mut self) {
+        let start = Instant::now();
+        while !self.pump() {
+            assert!(start.elapsed() < PATIENCE, "no output at all");
+            std::thread::sleep(Duration::from_millis(10));
         }
+        std::thread::sleep(QUIET);
+        let process = self.session.get_process_mut();
+        process
+            .set_window_size(COLS - 1, ROWS)
+            .expect("window size");
+        std::thread::sleep(QUIET);
+        let process = self.session.get_process_mut();
+        process.set_window_size(COLS, ROWS).expect("window size");
     }
 
     /// Feeds what the program wrote so far to the screen; false when nothing came.
