@@ -233,15 +233,7 @@ pub(crate) fn reshape(args: &[Value], budget: &mut Budget) -> Result<Value, Stri
 mod tests {
     use super::*;
 
-    type Function = fn(&[Value], &mut Budget) -> Result<Value, String>;
-
-    fn apply(f: Function, args: &[Value]) -> Result<Value, String> {
-        f(args, &mut Budget::default())
-    }
-
-    fn m(rows: usize, cols: usize, data: &[f64]) -> Value {
-        Value::Matrix(Matrix::new(rows, cols, data.to_vec()).unwrap())
-    }
+    use crate::eval::test_support::{apply, m};
 
     const S: fn(f64) -> Value = Value::Scalar;
     const V: fn(Vec<f64>) -> Value = Value::Vector;

@@ -215,15 +215,7 @@ fn rows_of<'a>(v: &'a Value, name: &str) -> Result<Rows<'a>, String> {
 mod tests {
     use super::*;
 
-    type Function = fn(&[Value], &mut Budget) -> Result<Value, String>;
-
-    fn apply(f: Function, args: &[Value]) -> Result<Value, String> {
-        f(args, &mut Budget::default())
-    }
-
-    fn m(rows: usize, cols: usize, data: &[f64]) -> Value {
-        Value::Matrix(Matrix::new(rows, cols, data.to_vec()).unwrap())
-    }
+    use crate::eval::test_support::{apply, m};
 
     fn assert_close(got: &Value, want: &[f64]) {
         assert_eq!(got.len(), want.len(), "{got}");

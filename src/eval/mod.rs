@@ -28,6 +28,8 @@ mod parser;
 mod position;
 mod reduce;
 mod suggest;
+#[cfg(test)]
+mod test_support;
 mod value;
 
 use std::collections::HashMap;

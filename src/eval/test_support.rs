@@ -1,0 +1,16 @@
+//! Helpers shared by the unit tests of the builtin functions.
+
+use super::budget::Budget;
+use super::value::{Matrix, Value};
+
+type Function = fn(&[Value], &mut Budget) -> Result<Value, String>;
+
+/// Calls a builtin with a fresh budget.
+pub(super) fn apply(f: Function, args: &[Value]) -> Result<Value, String> {
+    f(args, &mut Budget::default())
+}
+
+/// A matrix from row-major entries.
+pub(super) fn m(rows: usize, cols: usize, data: &[f64]) -> Value {
+    Value::Matrix(Matrix::new(rows, cols, data.to_vec()).unwrap())
+}
