@@ -215,14 +215,7 @@ fn rows_of<'a>(v: &'a Value, name: &str) -> Result<Rows<'a>, String> {
 mod tests {
     use super::*;
 
-    use crate::eval::test_support::{apply, m};
-
-    fn assert_close(got: &Value, want: &[f64]) {
-        assert_eq!(got.len(), want.len(), "{got}");
-        for (x, y) in got.elements().iter().zip(want) {
-            assert!((x - y).abs() < 1e-12, "{got} vs {want:?}");
-        }
-    }
+    use crate::eval::test_support::{apply, assert_close, m};
 
     const S: fn(f64) -> Value = Value::Scalar;
     const V: fn(Vec<f64>) -> Value = Value::Vector;

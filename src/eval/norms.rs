@@ -67,12 +67,7 @@ mod tests {
         f(args, &mut Budget::default()).unwrap()
     }
 
-    fn assert_close(got: &Value, want: &[f64]) {
-        assert_eq!(got.len(), want.len(), "{got}");
-        for (x, y) in got.elements().iter().zip(want) {
-            assert!((x - y).abs() < 1e-12, "{got} vs {want:?}");
-        }
-    }
+    use crate::eval::test_support::assert_close;
 
     const S: fn(f64) -> Value = Value::Scalar;
 

@@ -61,12 +61,7 @@ fn frequency(base: f64, i: usize, d: usize) -> f64 {
 mod tests {
     use super::*;
 
-    fn assert_close(got: &Value, want: &[f64]) {
-        assert_eq!(got.len(), want.len(), "{got}");
-        for (x, y) in got.elements().iter().zip(want) {
-            assert!((x - y).abs() < 1e-12, "{got} vs {want:?}");
-        }
-    }
+    use crate::eval::test_support::assert_close;
 
     #[test]
     fn sinusoidal_table_by_hand() {

@@ -14,3 +14,11 @@ pub(super) fn apply(f: Function, args: &[Value]) -> Result<Value, String> {
 pub(super) fn m(rows: usize, cols: usize, data: &[f64]) -> Value {
     Value::Matrix(Matrix::new(rows, cols, data.to_vec()).unwrap())
 }
+
+/// Entry-by-entry equality to 1e-12, naming both values on failure.
+pub(super) fn assert_close(got: &Value, want: &[f64]) {
+    assert_eq!(got.len(), want.len(), "{got}");
+    for (x, y) in got.elements().iter().zip(want) {
+        assert!((x - y).abs() < 1e-12, "{got} vs {want:?}");
+    }
+}
