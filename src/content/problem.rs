@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 
 use super::error::ContentError;
+pub use crate::problems::tolerance::Tolerance;
 
 /// One problem, field by field as in the lesson format.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
@@ -45,49 +46,12 @@ pub enum ProblemKind {
     ReadPaper,
 }
 
-/// How close an answer must be.
-#[derive(Debug, Clone, Copy, PartialEq, Deserialize)]
-#[serde(try_from = "String")]
-pub enum Tolerance {
-    /// `"0.001"`
-    Absolute(f64),
-    /// `"1%"`, stored as a fraction (0.01).
-    Relative(f64),
-    /// `"exact"`: absolute 1e-9.
-    Exact,
-}
-
 /// A typical error: the answer recomputed with it, and what to tell the learner.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Mistake {
     pub expr: String,
     pub says: String,
-}
-
-impl TryFrom<String> for Tolerance {
-    type Error = String;
-
-    fn try_from(text: String) -> Result<Tolerance, String> {
-        let bad = || format!("tolerance {text:?} is not \"exact\", a number or a percentage");
-        let t = text.trim();
-        if t == "exact" {
-            return Ok(Tolerance::Exact);
-        }
-        let (number, relative) = match t.strip_suffix('%') {
-            Some(n) => (n.trim(), true),
-            None => (t, false),
-        };
-        let value: f64 = number.parse().map_err(|_| bad())?;
-        if !value.is_finite() || value < 0.0 {
-            return Err(bad());
-        }
-        Ok(if relative {
-            Tolerance::Relative(value / 100.0)
-        } else {
-            Tolerance::Absolute(value)
-        })
-    }
 }
 
 /// Parses the TOML body of a problem fence. `fence_line` is the line of the opening
@@ -166,20 +130,6 @@ mistakes = [{ expr = "a", says = "forgot softmax" }]
         assert_eq!(p.hints, ["First.", "Second."]);
         assert_eq!(p.solution, r"Do $\frac{1}{2}$.");
         assert_eq!(p.mistakes[0].says, "forgot softmax");
-    }
-
-    #[test]
-    fn tolerances_parse_by_their_written_form() {
-        assert_eq!(
-            Tolerance::try_from("0.001".to_string()),
-            Ok(Tolerance::Absolute(0.001))
-        );
-        assert_eq!(
-            Tolerance::try_from("exact".to_string()),
-            Ok(Tolerance::Exact)
-        );
-        assert!(Tolerance::try_from("-1".to_string()).is_err());
-        assert!(Tolerance::try_from("close".to_string()).is_err());
     }
 
     #[test]

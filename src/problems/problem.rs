@@ -7,7 +7,6 @@ use super::seed::problem_seed;
 use super::tolerance::Tolerance;
 use super::verdict::{self, Mistake, Verdict};
 use crate::content::ProblemSpec;
-use crate::content::problem::Tolerance as SpecTolerance;
 use crate::eval::{self, Env};
 
 /// Longest answer a learner may submit: answers are typed by hand.
@@ -53,11 +52,7 @@ impl Problem {
             params,
             where_: spec.condition.clone(),
             answer: answer.clone(),
-            tolerance: match spec.tolerance {
-                SpecTolerance::Absolute(t) => Tolerance::Absolute(t.max(super::tolerance::EXACT)),
-                SpecTolerance::Relative(r) => Tolerance::Relative(r),
-                SpecTolerance::Exact => Tolerance::Absolute(super::tolerance::EXACT),
-            },
+            tolerance: spec.tolerance,
             mistakes: spec
                 .mistakes
                 .iter()

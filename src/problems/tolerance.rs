@@ -3,8 +3,9 @@
 
 use std::fmt;
 
-/// The rule a number is accepted under.
-#[derive(Debug, Clone, Copy, PartialEq)]
+/// The rule a number is accepted under; a problem block writes it as a string.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Deserialize)]
+#[serde(try_from = "String")]
 pub enum Tolerance {
     /// |got − expected| ≤ t.
     Absolute(f64),
@@ -60,6 +61,14 @@ impl Tolerance {
             Tolerance::Absolute(t) => error <= t,
             Tolerance::Relative(r) => error <= r * expected.abs() || error <= EXACT,
         }
+    }
+}
+
+impl TryFrom<String> for Tolerance {
+    type Error = String;
+
+    fn try_from(text: String) -> Result<Tolerance, String> {
+        Tolerance::parse(&text)
     }
 }
 
