@@ -44,7 +44,7 @@ pub fn run(settings: &Settings) -> anyhow::Result<ExitCode> {
     let guard = TerminalGuard::enter()?;
     let mut terminal = Terminal::new(CrosstermBackend::new(stdout()))?;
     let size = terminal.size()?;
-    let theme = Theme::new(settings.ascii, settings.color);
+    let theme = Theme::new(settings.ascii, settings.color).with_ramp(settings.colors);
     let mut app = App::new(course, opened.progress, theme, (size.width, size.height));
     if let Some(warning) = opened.warning {
         app.notify(warning);
