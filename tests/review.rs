@@ -185,7 +185,8 @@ fn a_hint_then_a_right_answer_grades_hard() {
     let mut a = app(solved_long_ago());
     press(&mut a, "R");
     press(&mut a, "h");
-    answer(&mut a, &right_answer(drawn_a(&a)));
+    let right = right_answer(drawn_a(&a));
+    answer(&mut a, &right);
     // Hard after the implied Good: 6 days, ease 2.6 − 0.14 = 2.46.
     let review = record(&a, "blocks", "two-token-weights").review.expect("scheduled");
     assert_eq!((review.interval_days, review.ease), (6, 2.46));
