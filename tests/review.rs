@@ -42,7 +42,10 @@ fn press(app: &mut App, keys: &str) {
 /// Enter, the answer typed, Enter.
 fn answer(app: &mut App, text: &str) {
     key(app, KeyCode::Enter);
-    assert!(matches!(app.mode, Mode::Prompt(_)), "Enter opens the answer");
+    assert!(
+        matches!(app.mode, Mode::Prompt(_)),
+        "Enter opens the answer"
+    );
     press(app, text);
     key(app, KeyCode::Enter);
 }
@@ -59,7 +62,11 @@ fn softmax_problem(app: &App) -> ProblemRef {
 /// This learner's `a` for the current draw of 1.1.
 fn drawn_a(app: &App) -> f64 {
     let (_, inst) = app.instance(softmax_problem(app)).expect("draws");
-    inst.get("a").expect("a is drawn").literal().parse().unwrap()
+    inst.get("a")
+        .expect("a is drawn")
+        .literal()
+        .parse()
+        .unwrap()
 }
 
 /// The right answer e^a / (e^a + 1), by hand, to six places.
@@ -74,7 +81,11 @@ fn record(app: &App, lesson: &str, id: &str) -> ProblemRecord {
 fn solved_long_ago() -> Progress {
     let mut p = Progress::new(SEED);
     let at = NOW - 30 * DAY;
-    p.record_attempt("blocks", "two-token-weights", Attempt::new(at, "x", "x", true, 0));
+    p.record_attempt(
+        "blocks",
+        "two-token-weights",
+        Attempt::new(at, "x", "x", true, 0),
+    );
     p
 }
 
@@ -99,7 +110,11 @@ fn nothing_due_says_when_the_next_one_comes_back() {
     // Solved an hour ago, right first time: due a day after the solve, 23 hours on.
     let mut p = Progress::new(SEED);
     let at = NOW - 3600;
-    p.record_attempt("blocks", "two-token-weights", Attempt::new(at, "x", "x", true, 0));
+    p.record_attempt(
+        "blocks",
+        "two-token-weights",
+        Attempt::new(at, "x", "x", true, 0),
+    );
     let mut a = app(p);
     press(&mut a, "R");
     assert!(a.review.is_none());
@@ -135,9 +150,17 @@ fn a_problem_solved_long_ago_comes_back_with_fresh_numbers() {
     );
     // The lesson solve counted as a Good first review 30 days ago (1 day, ease 2.6);
     // this Good one is the second repetition: 6 days, ease 2.7.
-    let review = record(&a, "blocks", "two-token-weights").review.expect("scheduled");
+    let review = record(&a, "blocks", "two-token-weights")
+        .review
+        .expect("scheduled");
     assert_eq!(
-        (review.interval_days, review.ease, review.reps, review.due, review.last),
+        (
+            review.interval_days,
+            review.ease,
+            review.reps,
+            review.due,
+            review.last
+        ),
         (6, 2.7, 2, NOW + 6 * DAY, NOW)
     );
     assert_eq!(a.save_need(), SaveNeed::Now);
@@ -171,7 +194,13 @@ fn a_wrong_review_moved_past_comes_straight_back_and_stays_solved() {
     // Again after the implied Good (ease 2.6): ease 2.6 − 0.54 = 2.06, due at once.
     let review = r.review.expect("scheduled");
     assert_eq!(
-        (review.interval_days, review.ease, review.reps, review.lapses, review.due),
+        (
+            review.interval_days,
+            review.ease,
+            review.reps,
+            review.lapses,
+            review.due
+        ),
         (0, 2.06, 0, 1, NOW)
     );
     assert_eq!(
@@ -188,7 +217,9 @@ fn a_hint_then_a_right_answer_grades_hard() {
     let right = right_answer(drawn_a(&a));
     answer(&mut a, &right);
     // Hard after the implied Good: 6 days, ease 2.6 − 0.14 = 2.46.
-    let review = record(&a, "blocks", "two-token-weights").review.expect("scheduled");
+    let review = record(&a, "blocks", "two-token-weights")
+        .review
+        .expect("scheduled");
     assert_eq!((review.interval_days, review.ease), (6, 2.46));
 }
 
@@ -197,7 +228,11 @@ fn the_oldest_due_comes_first_and_esc_stops_the_session() {
     let mut p = solved_long_ago();
     // Lesson 2's problem answered wrong 40 days ago: due longer than 1.1 (due 29 days ago).
     let at = NOW - 40 * DAY;
-    p.record_attempt("plain", "plain-problem", Attempt::new(at, "15", "15", false, 0));
+    p.record_attempt(
+        "plain",
+        "plain-problem",
+        Attempt::new(at, "15", "15", false, 0),
+    );
     let mut a = app(p);
     press(&mut a, "R");
     let session = a.review.clone().expect("a session starts");
@@ -208,7 +243,9 @@ fn the_oldest_due_comes_first_and_esc_stops_the_session() {
 
     answer(&mut a, "16");
     // The wrong attempt was an Again (ease 1.96, reps 0); this Good: 1 day, ease 2.06.
-    let review = record(&a, "plain", "plain-problem").review.expect("scheduled");
+    let review = record(&a, "plain", "plain-problem")
+        .review
+        .expect("scheduled");
     assert_eq!((review.interval_days, review.ease), (1, 2.06));
     assert!(record(&a, "plain", "plain-problem").solved);
 
@@ -230,11 +267,23 @@ fn the_oldest_due_comes_first_and_esc_stops_the_session() {
 fn problems_due_at_the_same_time_come_in_course_order() {
     let mut p = Progress::new(SEED);
     let at = NOW - 5 * DAY;
-    p.record_attempt("plain", "plain-problem", Attempt::new(at, "1", "1", false, 0));
-    p.record_attempt("blocks", "two-token-weights", Attempt::new(at, "1", "1", false, 0));
+    p.record_attempt(
+        "plain",
+        "plain-problem",
+        Attempt::new(at, "1", "1", false, 0),
+    );
+    p.record_attempt(
+        "blocks",
+        "two-token-weights",
+        Attempt::new(at, "1", "1", false, 0),
+    );
     let mut a = app(p);
     press(&mut a, "R");
-    let queue = a.review.as_ref().map(|r| r.queue.clone()).unwrap_or_default();
+    let queue = a
+        .review
+        .as_ref()
+        .map(|r| r.queue.clone())
+        .unwrap_or_default();
     assert_eq!(
         queue.iter().map(|q| q.label()).collect::<Vec<_>>(),
         ["1.1", "2.1"]

@@ -119,7 +119,7 @@ impl App {
             let slug = &self.course.lessons[p.lesson].slug;
             schedule::fresh_variant(&problem, self.progress.learner_seed, slug, record.variant)
         });
-        if let Ok(variant) = fresh {
+        if let Ok(Some(variant)) = fresh {
             self.edit_record(p, |r| r.variant = variant);
         }
         self.problem_changed();
@@ -134,10 +134,10 @@ impl App {
                 ..Card::default()
             };
         }
+        let keys = "Enter answers, h hints, s shows the solution, R skips, Esc stops.";
         let text = match fresh {
-            Ok(_) => "Fresh numbers in the problem box. Enter answers, h hints, \
-                      s shows the solution, R skips, Esc stops."
-                .to_string(),
+            Ok(Some(_)) => format!("Fresh numbers in the problem box. {keys}"),
+            Ok(None) => format!("No new numbers to draw for this one: solve it again. {keys}"),
             Err(e) => format!("{e}. R skips it, Esc stops."),
         };
         self.show_panel(p, PanelView::Note(text));
@@ -159,7 +159,10 @@ impl App {
         let session = self.review.as_mut()?;
         session.right += 1;
         Some(if session.at + 1 < session.queue.len() {
-            format!("Enter or R: the next problem ({} to go).", session.queue.len() - session.at - 1)
+            format!(
+                "Enter or R: the next problem ({} to go).",
+                session.queue.len() - session.at - 1
+            )
         } else {
             "That was the last one: Enter or R ends the review.".into()
         })

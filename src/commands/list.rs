@@ -77,8 +77,14 @@ mod tests {
 
     #[test]
     fn the_review_line_counts_or_says_when() {
-        assert_eq!(due_line(3, None, 0), "3 problems due for review (R in the reader)");
-        assert_eq!(due_line(1, Some(9), 0), "1 problem due for review (R in the reader)");
+        assert_eq!(
+            due_line(3, None, 0),
+            "3 problems due for review (R in the reader)"
+        );
+        assert_eq!(
+            due_line(1, Some(9), 0),
+            "1 problem due for review (R in the reader)"
+        );
         assert_eq!(due_line(0, None, 0), "no problems due for review");
         // 1_700_000_000 is 2023-11-14 22:13:20 UTC; two days and a bit before it:
         let now = 1_700_000_000 - 2 * 86_400 - 100;

@@ -147,19 +147,27 @@ pub fn due_at(record: &ProblemRecord) -> Option<u64> {
 const FRESH_TRIES: u32 = 16;
 
 /// The variant a review draws: the first after `current` whose numbers differ from the
-/// draws the learner has seen (the latest [`FRESH_TRIES`] variants up to `current`). A
-/// problem with few possible draws may have none left; then simply the next variant.
-pub fn fresh_variant(problem: &Problem, learner_seed: u64, lesson: &str, current: u32) -> u32 {
-    let draw = |v| problem.instance(learner_seed, lesson, v).map(|i| i.bindings);
+/// draws the learner has seen (the latest [`FRESH_TRIES`] variants up to `current`).
+/// `None` when there is none: a problem without parameters, or with so few possible
+/// draws that the learner has seen them all.
+pub fn fresh_variant(
+    problem: &Problem,
+    learner_seed: u64,
+    lesson: &str,
+    current: u32,
+) -> Option<u32> {
+    let draw = |v| {
+        problem
+            .instance(learner_seed, lesson, v)
+            .map(|i| i.bindings)
+    };
     let seen: Vec<_> = (0..=current)
         .rev()
         .take(FRESH_TRIES as usize)
         .filter_map(|v| draw(v).ok())
         .collect();
     let next = current.saturating_add(1);
-    (next..next.saturating_add(FRESH_TRIES))
-        .find(|v| draw(*v).is_ok_and(|b| !seen.contains(&b)))
-        .unwrap_or(next)
+    (next..next.saturating_add(FRESH_TRIES)).find(|v| draw(*v).is_ok_and(|b| !seen.contains(&b)))
 }
 
 /// A problem of the course with its due time.
@@ -231,6 +239,8 @@ pub fn from_now(at: u64, now: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::problems::params::Generator;
+    use crate::problems::tolerance::Tolerance;
 
     /// A fixed start: 2026-12-01 00:00:00 UTC.
     const T0: u64 = 1_796_083_200;
@@ -278,7 +288,14 @@ mod tests {
         // Good (2.5 → 2.6, 1 day), Good (→ 2.7, 6 days), Again: ease 2.7 − 0.54 = 2.16,
         // interval 0 (due at that moment), then Hard: 1 day, ease 2.16 − 0.14 = 2.02,
         // then Good: 6 days, 2.12, then Good: ⌈6 × 2.12⌉ = ⌈12.72⌉ = 13 days, 2.22.
-        let t = [T0, T0 + DAY, T0 + 7 * DAY, T0 + 7 * DAY + 60, T0 + 8 * DAY, T0 + 14 * DAY];
+        let t = [
+            T0,
+            T0 + DAY,
+            T0 + 7 * DAY,
+            T0 + 7 * DAY + 60,
+            T0 + 8 * DAY,
+            T0 + 14 * DAY,
+        ];
         let got = run(&[
             (Grade::Good, t[0]),
             (Grade::Good, t[1]),
@@ -377,7 +394,10 @@ mod tests {
         assert_eq!(implied, Some(2.6));
         // Right after a wrong try: Hard, ease 2.36, still a day.
         let hard = record(vec![attempt(T0, false), attempt(T0 + 9, true)]);
-        assert_eq!(state(&hard).map(|s| (s.ease, s.due)), Some((2.36, T0 + 9 + DAY)));
+        assert_eq!(
+            state(&hard).map(|s| (s.ease, s.due)),
+            Some((2.36, T0 + 9 + DAY))
+        );
     }
 
     #[test]
@@ -391,6 +411,39 @@ mod tests {
         // ...and right again after it: back on the schedule.
         r.attempts.push(attempt(T0 + 3700, true));
         assert_eq!(due_at(&r), Some(T0 + 10 + DAY));
+    }
+
+    fn problem(params: &[(&str, &str)]) -> Problem {
+        Problem {
+            id: "p".into(),
+            params: params
+                .iter()
+                .map(|(n, g)| (n.to_string(), Generator::parse(g).unwrap()))
+                .collect(),
+            where_: None,
+            answer: "0".into(),
+            tolerance: Tolerance::Absolute(0.1),
+            mistakes: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_review_draws_numbers_the_learner_has_not_seen() {
+        let p = problem(&[("a", "choice(1, 2, 3)")]);
+        let a = |v: u32| p.instance(7, "l", v).unwrap().get("a").unwrap().literal();
+        for current in 0..2 {
+            let seen: Vec<String> = (0..=current).map(a).collect();
+            let fresh = fresh_variant(&p, 7, "l", current).expect("a value is left");
+            assert!(fresh > current);
+            assert!(!seen.contains(&a(fresh)), "{} was seen: {seen:?}", a(fresh));
+        }
+        // Nothing to draw: no fresh variant.
+        assert_eq!(fresh_variant(&problem(&[]), 7, "l", 0), None);
+        // Every value of a one-value choice seen: none either.
+        assert_eq!(
+            fresh_variant(&problem(&[("a", "choice(4)")]), 7, "l", 3),
+            None
+        );
     }
 
     #[test]

@@ -73,7 +73,16 @@ fn merge_review(base: &mut Option<Review>, incoming: Option<&Review>) {
         *base = Some(incoming.clone());
         return;
     };
-    let rank = |r: &Review| (r.last, r.due, r.reps, r.lapses, r.interval_days, r.ease.to_bits());
+    let rank = |r: &Review| {
+        (
+            r.last,
+            r.due,
+            r.reps,
+            r.lapses,
+            r.interval_days,
+            r.ease.to_bits(),
+        )
+    };
     if rank(incoming) > rank(current) {
         let mut extra = current.extra.clone();
         merge_extra(&mut extra, &incoming.extra);
@@ -196,7 +205,10 @@ mod tests {
     fn reviewed(last: u64, due: u64) -> Progress {
         let mut p = Progress::new(1);
         p.record_attempt("l1", "1.1", attempt(5, "right", true));
-        let problem = p.lessons.get_mut("l1").and_then(|l| l.problems.get_mut("1.1"));
+        let problem = p
+            .lessons
+            .get_mut("l1")
+            .and_then(|l| l.problems.get_mut("1.1"));
         if let Some(problem) = problem {
             problem.review = Some(Review {
                 due,
@@ -212,7 +224,10 @@ mod tests {
     }
 
     fn due_of(p: &Progress) -> Option<u64> {
-        p.lessons["l1"].problems["1.1"].review.as_ref().map(|r| r.due)
+        p.lessons["l1"].problems["1.1"]
+            .review
+            .as_ref()
+            .map(|r| r.due)
     }
 
     #[test]
