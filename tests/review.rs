@@ -6,11 +6,13 @@
 use std::path::Path;
 
 use attn_course::app::keymap::action_for;
-use attn_course::app::{App, Mode, PanelView, ProblemRef, SaveNeed};
+use attn_course::app::{Action, App, Mode, PanelView, ProblemRef, SaveNeed};
 use attn_course::content::Course;
 use attn_course::layout::Theme;
 use attn_course::problems::schedule::DAY;
 use attn_course::store::{Attempt, ProblemRecord, Progress};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 const SEED: u64 = 7;
@@ -44,7 +46,11 @@ fn answer(app: &mut App, text: &str) {
     key(app, KeyCode::Enter);
     assert!(
         matches!(app.mode, Mode::Prompt(_)),
-        "Enter opens the answer"
+        "Enter opens the answer: {:?} {:?} {:?} {:?}",
+        app.message,
+        app.focus,
+        app.current_problem(),
+        app.panel
     );
     press(app, text);
     key(app, KeyCode::Enter);
@@ -87,6 +93,20 @@ fn solved_long_ago() -> Progress {
         Attempt::new(at, "x", "x", true, 0),
     );
     p
+}
+
+/// The screen as text, rows joined by newlines.
+fn frame(app: &App) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(app.size.0, app.size.1)).unwrap();
+    terminal.draw(|f| attn_course::ui::draw(app, f)).unwrap();
+    let buffer = terminal.backend().buffer();
+    let width = usize::from(buffer.area.width);
+    let cells: Vec<&str> = buffer.content().iter().map(|c| c.symbol()).collect();
+    cells
+        .chunks(width)
+        .map(|row| row.concat())
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 fn feedback(app: &App) -> Vec<String> {
@@ -234,12 +254,19 @@ fn the_oldest_due_comes_first_and_esc_stops_the_session() {
         Attempt::new(at, "15", "15", false, 0),
     );
     let mut a = app(p);
+    a.update(Action::Resize(80, 24));
     press(&mut a, "R");
     let session = a.review.clone().expect("a session starts");
     assert_eq!(session.queue.len(), 2);
     assert_eq!(session.problem().lesson, 1, "the plain problem first");
     assert_eq!(a.lesson, 1, "its lesson is opened");
     assert_eq!(session.label(), "review 1 of 2");
+    // Drawn at 80x24, the panel's title says where the session is.
+    let screen = frame(&a);
+    assert!(
+        screen.contains("review 1 of 2: problem 2.1, 1 attempt"),
+        "{screen}"
+    );
 
     answer(&mut a, "16");
     // The wrong attempt was an Again (ease 1.96, reps 0); this Good: 1 day, ease 2.06.
