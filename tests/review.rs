@@ -316,3 +316,61 @@ fn problems_due_at_the_same_time_come_in_course_order() {
         ["1.1", "2.1"]
     );
 }
+
+/// Unix seconds now, for the CLI, which reads the real clock.
+fn real_now() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+fn list(progress: &str) -> Vec<String> {
+    let home = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(home.path().join("progress.toml"), progress).unwrap();
+    let course = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/course");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_attn-course"))
+        .arg("--home")
+        .arg(home.path())
+        .arg("--course")
+        .arg(&course)
+        .arg("list")
+        .output()
+        .unwrap_or_else(|e| panic!("running attn-course: {e}"));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn list_counts_the_problems_due_after_the_lesson_lines() {
+    // 1.1 solved 30 days ago (due 29 days ago), 2.1 answered wrong a minute ago (due).
+    let old = real_now() - 30 * DAY;
+    let recent = real_now() - 60;
+    let progress = format!(
+        "schema = 1\nlearner_seed = 7\n\
+         [[lessons.blocks.problems.two-token-weights.attempts]]\n\
+         at = {old}\ninput = \"0.88\"\ncorrect = true\n\
+         [[lessons.plain.problems.plain-problem.attempts]]\n\
+         at = {recent}\ninput = \"15\"\ncorrect = false\n"
+    );
+    let lines = list(&progress);
+    assert_eq!(lines.len(), 4, "{lines:?}");
+    // The lesson lines as before (the solved flag was not written, so 0 solved).
+    assert_eq!(lines[0], "1  unread       Every Block of dₖ  (0/1 solved)");
+    assert_eq!(lines[3], "2 problems due for review (R in the reader)");
+}
+
+#[test]
+fn list_with_nothing_answered_says_nothing_is_due() {
+    let lines = list("schema = 1\nlearner_seed = 7\n");
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some("no problems due for review")
+    );
+}

@@ -155,6 +155,20 @@ fn attempt_keys(p: &Progress) -> Vec<(String, String, u64, String, u32)> {
     keys
 }
 
+/// Every problem's `review.last`, where it has a review.
+fn last_reviews(p: &Progress) -> BTreeMap<(String, String), u64> {
+    p.lessons
+        .iter()
+        .flat_map(|(slug, l)| {
+            l.problems.iter().filter_map(move |(id, pr)| {
+                pr.review
+                    .as_ref()
+                    .map(|r| ((slug.clone(), id.clone()), r.last))
+            })
+        })
+        .collect()
+}
+
 fn solved(p: &Progress) -> BTreeMap<(String, String), bool> {
     p.lessons
         .iter()
@@ -200,6 +214,10 @@ proptest! {
         }
         for key in a.extra.keys().chain(b.extra.keys()) {
             prop_assert!(merged.extra.contains_key(key));
+        }
+        let merged_reviews = last_reviews(&merged);
+        for (key, last) in last_reviews(&a).into_iter().chain(last_reviews(&b)) {
+            prop_assert!(merged_reviews.get(&key).is_some_and(|m| *m >= last), "older review kept for {:?}", key);
         }
         let mut again = merged.clone();
         again.merge_from(&b);
