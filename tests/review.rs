@@ -367,10 +367,18 @@ fn list_counts_the_problems_due_after_the_lesson_lines() {
 }
 
 #[test]
-fn list_with_nothing_answered_says_nothing_is_due() {
-    let lines = list("schema = 1\nlearner_seed = 7\n");
-    assert_eq!(
-        lines.last().map(String::as_str),
-        Some("no problems due for review")
+fn list_with_nothing_due_is_the_lesson_lines_only() {
+    // Solved a minute ago: due tomorrow, so no review line.
+    let progress = format!(
+        "schema = 1\nlearner_seed = 7\n\
+         [[lessons.blocks.problems.two-token-weights.attempts]]\n\
+         at = {}\ninput = \"0.88\"\ncorrect = true\n",
+        real_now() - 60
+    );
+    let lines = list(&progress);
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert!(
+        lines[2].starts_with("3  unread       Broken Blocks"),
+        "{lines:?}"
     );
 }
