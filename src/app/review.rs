@@ -68,9 +68,15 @@ impl App {
             .map(|r| &mut r.card)
     }
 
-    /// True when the panel shows a review problem already answered right.
+    /// True when the panel shows the review problem, answered right (Enter moves on).
     pub(super) fn card_done(&self) -> bool {
-        self.review.as_ref().is_some_and(|r| r.card.right)
+        self.review.as_ref().is_some_and(|r| {
+            r.card.right
+                && self
+                    .panel
+                    .as_ref()
+                    .is_some_and(|x| x.problem == r.problem())
+        })
     }
 
     /// `R`: starts a session, or moves on to the next problem of the one running.
