@@ -230,6 +230,31 @@ fn a_wrong_review_moved_past_comes_straight_back_and_stays_solved() {
 }
 
 #[test]
+fn in_a_review_an_old_solve_does_not_earn_the_solution() {
+    let mut a = app(solved_long_ago());
+    press(&mut a, "R");
+    press(&mut a, "s");
+    assert_eq!(
+        a.panel.as_ref().map(|p| p.view.clone()),
+        Some(PanelView::ConfirmSolution)
+    );
+    press(&mut a, "s");
+    assert_eq!(
+        a.panel.as_ref().map(|p| p.view.clone()),
+        Some(PanelView::Solution)
+    );
+    // Seen the solution and moved on: Again, ease 2.6 − 0.54 = 2.06, due at once.
+    press(&mut a, "R");
+    let review = record(&a, "blocks", "two-token-weights")
+        .review
+        .expect("scheduled");
+    assert_eq!(
+        (review.interval_days, review.ease, review.due),
+        (0, 2.06, NOW)
+    );
+}
+
+#[test]
 fn a_hint_then_a_right_answer_grades_hard() {
     let mut a = app(solved_long_ago());
     press(&mut a, "R");

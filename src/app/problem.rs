@@ -235,7 +235,10 @@ impl App {
             .panel
             .as_ref()
             .is_some_and(|x| x.problem == p && x.view == PanelView::ConfirmSolution);
-        if record.solved || record.attempts.len() >= FREE_AFTER || asked {
+        let earned = self
+            .review_earned(p)
+            .unwrap_or(record.solved || record.attempts.len() >= FREE_AFTER);
+        if earned || asked {
             self.review_helped(p, true);
             if !record.solution_viewed {
                 self.edit_record(p, |r| r.solution_viewed = true);

@@ -8,7 +8,7 @@
 //! hints, the solution and the judge all agree on them. A review never takes a solve
 //! away: it only adds attempts and a schedule.
 
-use super::{App, PanelView, ProblemRef, SaveNeed};
+use super::{App, FREE_AFTER, PanelView, ProblemRef, SaveNeed};
 use crate::problems::Problem;
 use crate::problems::schedule::{self, Grade};
 use crate::store::{Review, clock};
@@ -172,6 +172,14 @@ impl App {
         } else {
             "That was the last one: Enter or R ends the review.".into()
         })
+    }
+
+    /// Whether the solution is free for `p` as the review problem: as for any problem,
+    /// after a right answer or [`FREE_AFTER`] wrong ones, but in this review (an old
+    /// solve does not earn it). `None` when `p` is not under review.
+    pub(super) fn review_earned(&self, p: ProblemRef) -> Option<bool> {
+        let review = self.review.as_ref().filter(|r| r.problem() == p)?;
+        Some(review.card.right || review.card.wrong >= FREE_AFTER)
     }
 
     /// `h` or `s` on the problem under review: the grade can no longer be Good.
