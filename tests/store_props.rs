@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use attn_course::store::{
-    Attempt, LessonRecord, Position, ProblemRecord, Progress, SCHEMA, format,
+    Attempt, LessonRecord, Position, ProblemRecord, Progress, Review, SCHEMA, format,
 };
 use proptest::prelude::*;
 
@@ -48,6 +48,27 @@ fn attempt() -> impl Strategy<Value = Attempt> {
         })
 }
 
+fn review() -> impl Strategy<Value = Review> {
+    (
+        (0..=MAX_TOML_INT, 0..=MAX_TOML_INT),
+        any::<u32>(),
+        1.3..10.0f64,
+        (any::<u32>(), any::<u32>()),
+        unknown_fields(),
+    )
+        .prop_map(
+            |((due, last), interval_days, ease, (reps, lapses), extra)| Review {
+                due,
+                interval_days,
+                ease,
+                reps,
+                lapses,
+                last,
+                extra,
+            },
+        )
+}
+
 fn problem() -> impl Strategy<Value = ProblemRecord> {
     (
         any::<bool>(),
@@ -55,16 +76,20 @@ fn problem() -> impl Strategy<Value = ProblemRecord> {
         any::<u32>(),
         any::<bool>(),
         prop::collection::vec(attempt(), 0..4),
+        prop::option::of(review()),
         unknown_fields(),
     )
         .prop_map(
-            |(solved, variant, hints_shown, solution_viewed, attempts, extra)| ProblemRecord {
-                solved,
-                variant,
-                hints_shown,
-                solution_viewed,
-                attempts,
-                extra,
+            |(solved, variant, hints_shown, solution_viewed, attempts, review, extra)| {
+                ProblemRecord {
+                    solved,
+                    variant,
+                    hints_shown,
+                    solution_viewed,
+                    attempts,
+                    review,
+                    extra,
+                }
             },
         )
 }
@@ -130,6 +155,20 @@ fn attempt_keys(p: &Progress) -> Vec<(String, String, u64, String, u32)> {
     keys
 }
 
+/// Every problem's `review.last`, where it has a review.
+fn last_reviews(p: &Progress) -> BTreeMap<(String, String), u64> {
+    p.lessons
+        .iter()
+        .flat_map(|(slug, l)| {
+            l.problems.iter().filter_map(move |(id, pr)| {
+                pr.review
+                    .as_ref()
+                    .map(|r| ((slug.clone(), id.clone()), r.last))
+            })
+        })
+        .collect()
+}
+
 fn solved(p: &Progress) -> BTreeMap<(String, String), bool> {
     p.lessons
         .iter()
@@ -175,6 +214,10 @@ proptest! {
         }
         for key in a.extra.keys().chain(b.extra.keys()) {
             prop_assert!(merged.extra.contains_key(key));
+        }
+        let merged_reviews = last_reviews(&merged);
+        for (key, last) in last_reviews(&a).into_iter().chain(last_reviews(&b)) {
+            prop_assert!(merged_reviews.get(&key).is_some_and(|m| *m >= last), "older review kept for {:?}", key);
         }
         let mut again = merged.clone();
         again.merge_from(&b);

@@ -3,6 +3,7 @@
 use std::fs;
 use std::path::Path;
 
+use attn_course::problems::schedule;
 use attn_course::store::{Store, format};
 
 fn samples() -> Vec<std::path::PathBuf> {
@@ -97,4 +98,20 @@ fn the_v1_sample_survives_open_and_save_unchanged_in_meaning() {
     let mut expected = opened.progress;
     expected.set_position("softmax", 20, 1_764_472_000);
     assert_eq!(reread, expected);
+}
+
+#[test]
+fn the_v1_sample_has_no_review_tables_and_gets_schedules_from_its_history() {
+    let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("progress/v1.toml");
+    let bytes = fs::read(&sample).unwrap_or_else(|e| panic!("{e}"));
+    let p = format::parse(&bytes).unwrap_or_else(|e| panic!("{}", e.located(&"v1.toml")));
+    let problems = |slug: &str| p.lessons[slug].problems.clone();
+    let solved = &problems("three-matrices")["template-output"];
+    assert_eq!(solved.review, None);
+    // Solved at 1764379620 after a wrong try and a hint: a Hard first review, due a
+    // day (86 400 s) later.
+    assert_eq!(schedule::due_at(solved), Some(1_764_379_620 + 86_400));
+    // Never solved: due from its last (only) attempt.
+    let open = &problems("sqrt-dk")["dot-product-variance"];
+    assert_eq!(schedule::due_at(open), Some(1_764_465_300));
 }

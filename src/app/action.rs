@@ -46,6 +46,8 @@ pub enum Action {
     Another,
     /// Open the `:` scratchpad.
     Scratchpad,
+    /// `R`: review the problems due, or go on to the next one of the review.
+    Review,
     /// Scroll the problem panel.
     PanelDown,
     PanelUp,
@@ -87,6 +89,7 @@ impl Action {
             Action::Confirm => "yes: see the solution asked for",
             Action::Another => "another one: fresh numbers (after solving or 3 tries)",
             Action::Scratchpad => "scratchpad (a problem's numbers bound by name)",
+            Action::Review => "review problems due again, fresh numbers (R: next one)",
             Action::PanelDown => "scroll the problem panel down",
             Action::PanelUp => "scroll the problem panel up",
             Action::Quit => "quit (your place is saved)",

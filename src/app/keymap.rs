@@ -54,6 +54,7 @@ pub const READING: &[Binding] = &[
     ch('y', Action::Confirm),
     ch('A', Action::Another),
     ch(':', Action::Scratchpad),
+    ch('R', Action::Review),
     ch('J', Action::PanelDown),
     ch('K', Action::PanelUp),
     ch('?', Action::Help),

@@ -10,6 +10,7 @@ mod geometry;
 pub mod keymap;
 mod problem;
 mod prompt;
+mod review;
 mod scratch;
 mod search;
 
@@ -21,6 +22,7 @@ pub use action::Action;
 pub use geometry::{Geometry, MIN_SIZE, geometry};
 pub use problem::{FREE_AFTER, Panel, PanelView, ProblemRef, solved_count};
 pub use prompt::{MAX_PROMPT_CHARS, Prompt, PromptKind};
+pub use review::{Card, PER_SESSION, ReviewSession};
 pub use scratch::{Scratch, ScratchLine};
 pub use search::{Match, Search};
 
@@ -104,6 +106,10 @@ pub struct App {
     selected_problem: Option<ProblemRef>,
     /// The open prompt's input evaluated as typed: its value or its error.
     pub preview: Option<Result<String, String>>,
+    /// The `R` session, while one runs.
+    pub review: Option<ReviewSession>,
+    /// Unix seconds now: `clock::now` except in tests, which pin it.
+    clock: fn() -> u64,
     save: SaveNeed,
     pub quit: bool,
 }
@@ -148,6 +154,8 @@ impl App {
             panel: None,
             selected_problem: None,
             preview: None,
+            review: None,
+            clock: crate::store::clock::now,
             save: SaveNeed::None,
             quit: false,
         };
@@ -315,6 +323,7 @@ impl App {
                 self.fix_focus();
             }
             Action::Activate if contents => self.activate_entry(),
+            Action::Activate if self.card_done() => self.review_key(),
             Action::Activate => match self.current_problem() {
                 Some(p) => self.open_answer(p, ""),
                 None => self.notify("Enter answers a problem: p goes to the next one"),
@@ -322,7 +331,10 @@ impl App {
             Action::Search => self.mode = Mode::Prompt(Prompt::new(PromptKind::Search, "")),
             Action::SearchNext => self.step_search(1),
             Action::SearchPrev => self.step_search(-1),
-            Action::ClearSearch if self.pane().is_some() => self.panel = None,
+            Action::ClearSearch if self.pane().is_some() => {
+                self.panel = None;
+                self.stop_review();
+            }
             Action::ClearSearch => self.search = None,
             Action::Help => self.mode = Mode::Help { scroll: 0 },
             Action::NextProblem => self.jump_problem(1),
@@ -336,6 +348,7 @@ impl App {
                 }
             }
             Action::Scratchpad => self.open_scratchpad(),
+            Action::Review => self.review_key(),
             Action::PanelDown | Action::PanelUp => {
                 let delta = if action == Action::PanelDown { 1 } else { -1 };
                 if let Some(panel) = &mut self.panel {

@@ -6,7 +6,7 @@ use super::{App, Mode, Prompt, PromptKind, SaveNeed};
 use crate::content::{Lesson, ProblemSpec};
 use crate::problems::instance::Instance;
 use crate::problems::{Problem, feedback, locate};
-use crate::store::{Attempt, LessonRecord, ProblemRecord, clock};
+use crate::store::{Attempt, LessonRecord, ProblemRecord};
 
 /// Wrong attempts after which the solution and "another one" are given without asking.
 pub const FREE_AFTER: usize = 3;
@@ -201,11 +201,12 @@ impl App {
         };
         let right = judged.verdict.is_right();
         let variant = self.problem_record(p).variant;
-        let attempt = Attempt::new(clock::now(), input.trim(), &judged.shown, right, variant);
+        let attempt = Attempt::new(self.now(), input.trim(), &judged.shown, right, variant);
         let slug = self.course.lessons[p.lesson].slug.clone();
         let id = self.spec(p).map(|s| s.id.clone()).unwrap_or_default();
         self.progress.record_attempt(&slug, &id, attempt);
-        let lines = feedback::lines(&judged, &problem.tolerance);
+        let mut lines = feedback::lines(&judged, &problem.tolerance);
+        lines.extend(self.review_answered(p, right));
         self.show_panel(p, PanelView::Feedback { lines, right });
         self.problem_changed();
     }
@@ -216,6 +217,7 @@ impl App {
         if count == 0 {
             return self.notify(format!("problem {} has no hints", p.label()));
         }
+        self.review_helped(p, false);
         let shown = self.problem_record(p).hints_shown;
         if shown >= count {
             self.notify("no more hints: s shows the solution");
@@ -233,7 +235,11 @@ impl App {
             .panel
             .as_ref()
             .is_some_and(|x| x.problem == p && x.view == PanelView::ConfirmSolution);
-        if record.solved || record.attempts.len() >= FREE_AFTER || asked {
+        let earned = self
+            .review_earned(p)
+            .unwrap_or(record.solved || record.attempts.len() >= FREE_AFTER);
+        if earned || asked {
+            self.review_helped(p, true);
             if !record.solution_viewed {
                 self.edit_record(p, |r| r.solution_viewed = true);
                 self.save = SaveNeed::Now;
@@ -291,7 +297,7 @@ impl App {
         };
     }
 
-    fn edit_record(&mut self, p: ProblemRef, change: impl FnOnce(&mut ProblemRecord)) {
+    pub(super) fn edit_record(&mut self, p: ProblemRef, change: impl FnOnce(&mut ProblemRecord)) {
         let Ok(id) = self.spec(p).map(|s| s.id.clone()) else {
             return;
         };
@@ -309,7 +315,7 @@ impl App {
 
     /// The box's state line and numbers come from the record: lay the lesson out again
     /// and save now. Only the problem's own box changes, so the lines above it, and the place, stay.
-    fn problem_changed(&mut self) {
+    pub(super) fn problem_changed(&mut self) {
         self.cache = Default::default();
         self.relayout();
         self.clamp_scroll();

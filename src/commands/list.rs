@@ -5,8 +5,9 @@ use std::process::ExitCode;
 use crate::app::solved_count;
 use crate::content::Course;
 use crate::layout::{self, Mark, Theme};
+use crate::problems::schedule;
 use crate::settings::Settings;
-use crate::store::Store;
+use crate::store::{Store, clock};
 
 pub fn run(settings: &Settings) -> anyhow::Result<ExitCode> {
     let course = Course::load(settings.course_dir.as_deref())?;
@@ -22,7 +23,23 @@ pub fn run(settings: &Settings) -> anyhow::Result<ExitCode> {
         let solved = solved_count(lesson, record);
         println!("{}", line(i + 1, &title, read, solved));
     }
+    let due = schedule::due(&course, &opened.progress, clock::now()).len();
+    if let Some(line) = due_line(due) {
+        println!("{line}");
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The review line after the lessons, only when something is due, so that a learner
+/// with nothing to review sees the one-line-per-lesson list exactly as before. It
+/// starts "N problem", never "N  " (two spaces) like a lesson line, so scripts that
+/// match lesson lines skip it.
+fn due_line(due: usize) -> Option<String> {
+    match due {
+        0 => None,
+        1 => Some("1 problem due for review (R in the reader)".to_string()),
+        n => Some(format!("{n} problems due for review (R in the reader)")),
+    }
 }
 
 /// `2  partly read  Where the Square Root of d_k Comes From  (3/14 solved)`, the state
@@ -53,5 +70,18 @@ mod tests {
         );
         assert_eq!(line(1, "T", 1.0, (0, 2)), "1  read         T  (0/2 solved)");
         assert_eq!(line(8, "T", 0.0, (0, 0)), "8  unread       T");
+    }
+
+    #[test]
+    fn the_review_line_counts_and_is_left_out_when_nothing_is_due() {
+        assert_eq!(
+            due_line(3).as_deref(),
+            Some("3 problems due for review (R in the reader)")
+        );
+        assert_eq!(
+            due_line(1).as_deref(),
+            Some("1 problem due for review (R in the reader)")
+        );
+        assert_eq!(due_line(0), None);
     }
 }

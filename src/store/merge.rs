@@ -4,7 +4,7 @@
 
 use std::collections::{BTreeMap, HashSet};
 
-use super::model::{Attempt, LessonRecord, Position, ProblemRecord, Progress};
+use super::model::{Attempt, LessonRecord, Position, ProblemRecord, Progress, Review};
 
 impl Progress {
     /// Merges `incoming` into `self` (the base: the file on disk when saving, the local
@@ -59,7 +59,40 @@ fn merge_problem(base: &mut ProblemRecord, incoming: &ProblemRecord) {
     base.hints_shown = base.hints_shown.max(incoming.hints_shown);
     base.solution_viewed |= incoming.solution_viewed;
     base.attempts.extend(incoming.attempts.iter().cloned());
+    merge_review(&mut base.review, incoming.review.as_ref());
     merge_extra(&mut base.extra, &incoming.extra);
+}
+
+/// The schedule of the later review wins: it was computed from everything the earlier
+/// one knew plus one more review. Equal `last` (two sessions reviewing in the same
+/// second) is settled by the fields themselves, so the result does not depend on which
+/// side is the base and merging again changes nothing.
+fn merge_review(base: &mut Option<Review>, incoming: Option<&Review>) {
+    let Some(incoming) = incoming else { return };
+    let Some(current) = base else {
+        *base = Some(incoming.clone());
+        return;
+    };
+    let rank = |r: &Review| {
+        (
+            r.last,
+            r.due,
+            r.reps,
+            r.lapses,
+            r.interval_days,
+            r.ease.to_bits(),
+        )
+    };
+    if rank(incoming) > rank(current) {
+        let mut extra = current.extra.clone();
+        merge_extra(&mut extra, &incoming.extra);
+        *current = Review {
+            extra,
+            ..incoming.clone()
+        };
+    } else {
+        merge_extra(&mut current.extra, &incoming.extra);
+    }
 }
 
 /// Attempts in their normal form, which every merge leaves: each distinct attempt once,
@@ -167,6 +200,67 @@ mod tests {
         assert!(merged.solved);
         assert_eq!((merged.hints_shown, merged.variant), (2, 3));
         assert!(merged.solution_viewed);
+    }
+
+    fn reviewed(last: u64, due: u64) -> Progress {
+        let mut p = Progress::new(1);
+        p.record_attempt("l1", "1.1", attempt(5, "right", true));
+        let problem = p
+            .lessons
+            .get_mut("l1")
+            .and_then(|l| l.problems.get_mut("1.1"));
+        if let Some(problem) = problem {
+            problem.review = Some(Review {
+                due,
+                interval_days: 1,
+                ease: 2.6,
+                reps: 1,
+                lapses: 0,
+                last,
+                extra: toml::Table::new(),
+            });
+        }
+        p
+    }
+
+    fn due_of(p: &Progress) -> Option<u64> {
+        p.lessons["l1"].problems["1.1"]
+            .review
+            .as_ref()
+            .map(|r| r.due)
+    }
+
+    #[test]
+    fn the_later_review_wins_whichever_side_it_is_on() {
+        let early = reviewed(100, 1_000);
+        let late = reviewed(200, 500);
+        let mut merged = early.clone();
+        merged.merge_from(&late);
+        assert_eq!(due_of(&merged), Some(500));
+        let mut merged = late.clone();
+        merged.merge_from(&early);
+        assert_eq!(due_of(&merged), Some(500));
+        // A side that never reviewed takes the other's schedule.
+        let mut fresh = Progress::new(1);
+        fresh.record_attempt("l1", "1.1", attempt(5, "right", true));
+        fresh.merge_from(&early);
+        assert_eq!(due_of(&fresh), Some(1_000));
+        // A side without a schedule never removes one.
+        let mut merged = early.clone();
+        merged.merge_from(&Progress::new(1));
+        assert_eq!(due_of(&merged), Some(1_000));
+    }
+
+    #[test]
+    fn reviews_in_the_same_second_merge_the_same_either_way() {
+        let a = reviewed(100, 1_000);
+        let b = reviewed(100, 2_000);
+        let mut ab = a.clone();
+        ab.merge_from(&b);
+        let mut ba = b.clone();
+        ba.merge_from(&a);
+        assert_eq!(ab, ba);
+        assert_eq!(due_of(&ab), Some(2_000));
     }
 
     #[test]

@@ -78,8 +78,45 @@ pub struct ProblemRecord {
     pub solution_viewed: bool,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub attempts: Vec<Attempt>,
+    /// The spaced-review schedule, once the problem has been reviewed (`R`); before that
+    /// it is derived from `attempts` (see `problems::schedule`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub review: Option<Review>,
     #[serde(flatten)]
     pub extra: toml::Table,
+}
+
+/// Where a problem stands in the spaced review (SM-2 state, see `problems::schedule`).
+/// Every field has a default so a hand-edited table with one missing still loads.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Review {
+    /// Unix seconds from which the problem is due again.
+    #[serde(default)]
+    pub due: u64,
+    /// Days from `last` to `due` (0 after a lapse: due at once).
+    #[serde(default)]
+    pub interval_days: u32,
+    /// SM-2 easiness factor, 1.3 or more.
+    #[serde(default = "initial_ease")]
+    pub ease: f64,
+    /// Right reviews in a row (0 after a lapse).
+    #[serde(default)]
+    pub reps: u32,
+    /// Reviews that went wrong, in all.
+    #[serde(default)]
+    pub lapses: u32,
+    /// Unix seconds of the last review: of two sessions' schedules the later one wins.
+    #[serde(default)]
+    pub last: u64,
+    #[serde(flatten)]
+    pub extra: toml::Table,
+}
+
+/// SM-2's starting easiness factor.
+pub const INITIAL_EASE: f64 = 2.5;
+
+fn initial_ease() -> f64 {
+    INITIAL_EASE
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

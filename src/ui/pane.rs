@@ -89,7 +89,10 @@ fn problem_title(app: &App, p: ProblemRef) -> String {
         (false, 1) => "1 attempt".to_string(),
         (false, n) => format!("{n} attempts"),
     };
-    format!(" problem {}: {state} ", p.label())
+    match app.review.as_ref().filter(|r| r.problem() == p) {
+        Some(review) => format!(" {}: problem {}, {state} ", review.label(), p.label()),
+        None => format!(" problem {}: {state} ", p.label()),
+    }
 }
 
 /// The newest results that fit in `room` rows, whole (an older result is not shown cut

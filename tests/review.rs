@@ -1,0 +1,409 @@
+//! `R` review sessions in the reader, driven by synthetic keys through the real keymap,
+//! with the clock pinned. Problems come due from progress written here with old times;
+//! schedules expected after a review are worked out by hand (SM-2, see
+//! `problems::schedule`).
+
+use std::path::Path;
+
+use attn_course::app::keymap::action_for;
+use attn_course::app::{Action, App, Mode, PanelView, ProblemRef, SaveNeed};
+use attn_course::content::Course;
+use attn_course::layout::Theme;
+use attn_course::problems::schedule::DAY;
+use attn_course::store::{Attempt, ProblemRecord, Progress};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+const SEED: u64 = 7;
+/// 2026-12-01 00:00:00 UTC.
+const NOW: u64 = 1_796_083_200;
+
+fn app(progress: Progress) -> App {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/course");
+    let course = Course::load(Some(&dir)).expect("fixture course loads");
+    let mut app = App::new(course, progress, Theme::new(false, true), (100, 30));
+    app.set_clock(|| NOW);
+    app
+}
+
+fn key(app: &mut App, code: KeyCode) {
+    let modifiers = match code {
+        KeyCode::Char(c) if c.is_ascii_uppercase() => KeyModifiers::SHIFT,
+        _ => KeyModifiers::NONE,
+    };
+    if let Some(action) = action_for(&app.mode, KeyEvent::new(code, modifiers)) {
+        app.update(action);
+    }
+}
+
+fn press(app: &mut App, keys: &str) {
+    keys.chars().for_each(|c| key(app, KeyCode::Char(c)));
+}
+
+/// Enter, the answer typed, Enter.
+fn answer(app: &mut App, text: &str) {
+    key(app, KeyCode::Enter);
+    assert!(
+        matches!(app.mode, Mode::Prompt(_)),
+        "Enter opens the answer: {:?} {:?} {:?} {:?}",
+        app.message,
+        app.focus,
+        app.current_problem(),
+        app.panel
+    );
+    press(app, text);
+    key(app, KeyCode::Enter);
+}
+
+/// Lesson 1's problem 1.1, `softmax([a, 0])[0]` with `a` drawn from 1, 2, 3.
+fn softmax_problem(app: &App) -> ProblemRef {
+    ProblemRef {
+        lesson: 0,
+        block: app.problem_refs()[0].block,
+        number: 1,
+    }
+}
+
+/// This learner's `a` for the current draw of 1.1.
+fn drawn_a(app: &App) -> f64 {
+    let (_, inst) = app.instance(softmax_problem(app)).expect("draws");
+    inst.get("a")
+        .expect("a is drawn")
+        .literal()
+        .parse()
+        .unwrap()
+}
+
+/// The right answer e^a / (e^a + 1), by hand, to six places.
+fn right_answer(a: f64) -> String {
+    format!("{:.6}", a.exp() / (a.exp() + 1.0))
+}
+
+fn record(app: &App, lesson: &str, id: &str) -> ProblemRecord {
+    app.progress.lessons[lesson].problems[id].clone()
+}
+
+fn solved_long_ago() -> Progress {
+    let mut p = Progress::new(SEED);
+    let at = NOW - 30 * DAY;
+    p.record_attempt(
+        "blocks",
+        "two-token-weights",
+        Attempt::new(at, "x", "x", true, 0),
+    );
+    p
+}
+
+/// The screen as text, rows joined by newlines.
+fn frame(app: &App) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(app.size.0, app.size.1)).unwrap();
+    terminal.draw(|f| attn_course::ui::draw(app, f)).unwrap();
+    let buffer = terminal.backend().buffer();
+    let width = usize::from(buffer.area.width);
+    let cells: Vec<&str> = buffer.content().iter().map(|c| c.symbol()).collect();
+    cells
+        .chunks(width)
+        .map(|row| row.concat())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn feedback(app: &App) -> Vec<String> {
+    match app.panel.as_ref().map(|p| &p.view) {
+        Some(PanelView::Feedback { lines, .. }) => lines.clone(),
+        other => panic!("no feedback: {other:?}"),
+    }
+}
+
+#[test]
+fn nothing_answered_means_nothing_to_review() {
+    let mut a = app(Progress::new(SEED));
+    press(&mut a, "R");
+    assert!(a.review.is_none());
+    let message = a.message.clone().unwrap_or_default();
+    assert!(message.starts_with("nothing to review yet"), "{message}");
+}
+
+#[test]
+fn nothing_due_says_when_the_next_one_comes_back() {
+    // Solved an hour ago, right first time: due a day after the solve, 23 hours on.
+    let mut p = Progress::new(SEED);
+    let at = NOW - 3600;
+    p.record_attempt(
+        "blocks",
+        "two-token-weights",
+        Attempt::new(at, "x", "x", true, 0),
+    );
+    let mut a = app(p);
+    press(&mut a, "R");
+    assert!(a.review.is_none());
+    assert_eq!(
+        a.message.as_deref(),
+        Some(
+            "nothing due for review: the next problem comes back in 23 hours \
+             (2026-12-01 23:00:00 UTC)"
+        )
+    );
+}
+
+#[test]
+fn a_problem_solved_long_ago_comes_back_with_fresh_numbers() {
+    let mut a = app(solved_long_ago());
+    let first_a = drawn_a(&a);
+    press(&mut a, "R");
+    let session = a.review.clone().expect("a session starts");
+    assert_eq!(session.queue, vec![softmax_problem(&a)]);
+    assert_eq!(session.label(), "review 1 of 1");
+    assert_eq!(a.current_problem(), Some(softmax_problem(&a)));
+    // A new draw, not the numbers the learner solved.
+    let fresh_a = drawn_a(&a);
+    assert_ne!(fresh_a, first_a);
+    assert!(record(&a, "blocks", "two-token-weights").variant >= 1);
+
+    answer(&mut a, &right_answer(fresh_a));
+    let lines = feedback(&a);
+    assert!(lines[0].starts_with("Right"), "{lines:?}");
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some("That was the last one: Enter or R ends the review.")
+    );
+    // The lesson solve counted as a Good first review 30 days ago (1 day, ease 2.6);
+    // this Good one is the second repetition: 6 days, ease 2.7.
+    let review = record(&a, "blocks", "two-token-weights")
+        .review
+        .expect("scheduled");
+    assert_eq!(
+        (
+            review.interval_days,
+            review.ease,
+            review.reps,
+            review.due,
+            review.last
+        ),
+        (6, 2.7, 2, NOW + 6 * DAY, NOW)
+    );
+    assert_eq!(a.save_need(), SaveNeed::Now);
+
+    key(&mut a, KeyCode::Enter);
+    assert!(a.review.is_none());
+    assert!(a.panel.is_none());
+    assert_eq!(
+        a.message.as_deref(),
+        Some("review done: 1 of 1 right; the next comes back in 6 days")
+    );
+}
+
+#[test]
+fn a_wrong_review_moved_past_comes_straight_back_and_stays_solved() {
+    let mut a = app(solved_long_ago());
+    press(&mut a, "R");
+    answer(&mut a, "0.01");
+    let lines = feedback(&a);
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some("Try again, h for a hint, or R to move on.")
+    );
+    // Wrong so far: nothing graded until the learner moves on.
+    assert!(record(&a, "blocks", "two-token-weights").review.is_none());
+    press(&mut a, "R");
+    assert!(a.review.is_none());
+    let r = record(&a, "blocks", "two-token-weights");
+    assert!(r.solved, "a review never takes a solve away");
+    assert_eq!(r.attempts.len(), 2);
+    // Again after the implied Good (ease 2.6): ease 2.6 − 0.54 = 2.06, due at once.
+    let review = r.review.expect("scheduled");
+    assert_eq!(
+        (
+            review.interval_days,
+            review.ease,
+            review.reps,
+            review.lapses,
+            review.due
+        ),
+        (0, 2.06, 0, 1, NOW)
+    );
+    assert_eq!(
+        a.message.as_deref(),
+        Some("review done: 0 of 1 right; 1 still due (R again)")
+    );
+}
+
+#[test]
+fn in_a_review_an_old_solve_does_not_earn_the_solution() {
+    let mut a = app(solved_long_ago());
+    press(&mut a, "R");
+    press(&mut a, "s");
+    assert_eq!(
+        a.panel.as_ref().map(|p| p.view.clone()),
+        Some(PanelView::ConfirmSolution)
+    );
+    press(&mut a, "s");
+    assert_eq!(
+        a.panel.as_ref().map(|p| p.view.clone()),
+        Some(PanelView::Solution)
+    );
+    // Seen the solution and moved on: Again, ease 2.6 − 0.54 = 2.06, due at once.
+    press(&mut a, "R");
+    let review = record(&a, "blocks", "two-token-weights")
+        .review
+        .expect("scheduled");
+    assert_eq!(
+        (review.interval_days, review.ease, review.due),
+        (0, 2.06, NOW)
+    );
+}
+
+#[test]
+fn a_hint_then_a_right_answer_grades_hard() {
+    let mut a = app(solved_long_ago());
+    press(&mut a, "R");
+    press(&mut a, "h");
+    let right = right_answer(drawn_a(&a));
+    answer(&mut a, &right);
+    // Hard after the implied Good: 6 days, ease 2.6 − 0.14 = 2.46.
+    let review = record(&a, "blocks", "two-token-weights")
+        .review
+        .expect("scheduled");
+    assert_eq!((review.interval_days, review.ease), (6, 2.46));
+}
+
+#[test]
+fn the_oldest_due_comes_first_and_esc_stops_the_session() {
+    let mut p = solved_long_ago();
+    // Lesson 2's problem answered wrong 40 days ago: due longer than 1.1 (due 29 days ago).
+    let at = NOW - 40 * DAY;
+    p.record_attempt(
+        "plain",
+        "plain-problem",
+        Attempt::new(at, "15", "15", false, 0),
+    );
+    let mut a = app(p);
+    a.update(Action::Resize(80, 24));
+    press(&mut a, "R");
+    let session = a.review.clone().expect("a session starts");
+    assert_eq!(session.queue.len(), 2);
+    assert_eq!(session.problem().lesson, 1, "the plain problem first");
+    assert_eq!(a.lesson, 1, "its lesson is opened");
+    assert_eq!(session.label(), "review 1 of 2");
+    // Drawn at 80x24, the panel's title says where the session is.
+    let screen = frame(&a);
+    assert!(
+        screen.contains("review 1 of 2: problem 2.1, 1 attempt"),
+        "{screen}"
+    );
+
+    answer(&mut a, "16");
+    // The wrong attempt was an Again (ease 1.96, reps 0); this Good: 1 day, ease 2.06.
+    let review = record(&a, "plain", "plain-problem")
+        .review
+        .expect("scheduled");
+    assert_eq!((review.interval_days, review.ease), (1, 2.06));
+    assert!(record(&a, "plain", "plain-problem").solved);
+
+    key(&mut a, KeyCode::Enter);
+    let session = a.review.clone().expect("the session goes on");
+    assert_eq!(session.label(), "review 2 of 2");
+    assert_eq!(a.lesson, 0);
+    assert_eq!(a.current_problem(), Some(softmax_problem(&a)));
+
+    key(&mut a, KeyCode::Esc);
+    assert!(a.review.is_none());
+    // Untouched: its schedule is still the one its history implies.
+    assert!(record(&a, "blocks", "two-token-weights").review.is_none());
+    let message = a.message.clone().unwrap_or_default();
+    assert!(message.starts_with("review stopped"), "{message}");
+}
+
+#[test]
+fn problems_due_at_the_same_time_come_in_course_order() {
+    let mut p = Progress::new(SEED);
+    let at = NOW - 5 * DAY;
+    p.record_attempt(
+        "plain",
+        "plain-problem",
+        Attempt::new(at, "1", "1", false, 0),
+    );
+    p.record_attempt(
+        "blocks",
+        "two-token-weights",
+        Attempt::new(at, "1", "1", false, 0),
+    );
+    let mut a = app(p);
+    press(&mut a, "R");
+    let queue = a
+        .review
+        .as_ref()
+        .map(|r| r.queue.clone())
+        .unwrap_or_default();
+    assert_eq!(
+        queue.iter().map(|q| q.label()).collect::<Vec<_>>(),
+        ["1.1", "2.1"]
+    );
+}
+
+/// Unix seconds now, for the CLI, which reads the real clock.
+fn real_now() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+fn list(progress: &str) -> Vec<String> {
+    let home = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(home.path().join("progress.toml"), progress).unwrap();
+    let course = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/course");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_attn-course"))
+        .arg("--home")
+        .arg(home.path())
+        .arg("--course")
+        .arg(&course)
+        .arg("list")
+        .output()
+        .unwrap_or_else(|e| panic!("running attn-course: {e}"));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn list_counts_the_problems_due_after_the_lesson_lines() {
+    // 1.1 solved 30 days ago (due 29 days ago), 2.1 answered wrong a minute ago (due).
+    let old = real_now() - 30 * DAY;
+    let recent = real_now() - 60;
+    let progress = format!(
+        "schema = 1\nlearner_seed = 7\n\
+         [[lessons.blocks.problems.two-token-weights.attempts]]\n\
+         at = {old}\ninput = \"0.88\"\ncorrect = true\n\
+         [[lessons.plain.problems.plain-problem.attempts]]\n\
+         at = {recent}\ninput = \"15\"\ncorrect = false\n"
+    );
+    let lines = list(&progress);
+    assert_eq!(lines.len(), 4, "{lines:?}");
+    // The lesson lines as before (the solved flag was not written, so 0 solved).
+    assert_eq!(lines[0], "1  unread       Every Block of dₖ  (0/1 solved)");
+    assert_eq!(lines[3], "2 problems due for review (R in the reader)");
+}
+
+#[test]
+fn list_with_nothing_due_is_the_lesson_lines_only() {
+    // Solved a minute ago: due tomorrow, so no review line.
+    let progress = format!(
+        "schema = 1\nlearner_seed = 7\n\
+         [[lessons.blocks.problems.two-token-weights.attempts]]\n\
+         at = {}\ninput = \"0.88\"\ncorrect = true\n",
+        real_now() - 60
+    );
+    let lines = list(&progress);
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert!(
+        lines[2].starts_with("3  unread       Broken Blocks"),
+        "{lines:?}"
+    );
+}
