@@ -12,7 +12,9 @@ use super::lines::{from_buffer, number};
 use super::look::{Colors, Look};
 
 /// Rows a chart takes: enough to read a curve, few enough to keep the prose in view.
-const HEIGHT: u16 = 14;
+const HEIGHT: usize = 14;
+/// Fewest rows a chart is drawn in: below this the axes leave no room for the curve.
+const MIN_HEIGHT: usize = 8;
 /// Distinct series colours where the terminal has colour.
 const PALETTE: [Color; 4] = [Color::Cyan, Color::Magenta, Color::Yellow, Color::Green];
 /// Distinct series markers where it has none (7-bit, so they also serve ASCII mode).
@@ -23,14 +25,17 @@ pub struct Series<'a> {
     pub points: Vec<(f64, f64)>,
 }
 
+/// Draws the series in `size.0` columns and at most `size.1` rows (14 at most, 8 at
+/// least); `None` when that does not fit.
 pub fn draw(
     series: &[Series],
     scatter: bool,
     axes: (&str, &str),
-    width: usize,
+    size: (usize, usize),
     look: &Look,
 ) -> Option<Vec<Line<'static>>> {
-    if width < 24 {
+    let (width, height) = (size.0, size.1.min(HEIGHT));
+    if width < 24 || height < MIN_HEIGHT {
         return None;
     }
     let (x0, x1) = bounds(series.iter().flat_map(|s| s.points.iter().map(|p| p.0)))?;
@@ -83,7 +88,12 @@ pub fn draw(
             ratatui::layout::Constraint::Ratio(1, 2),
             ratatui::layout::Constraint::Ratio(1, 2),
         ));
-    let area = Rect::new(0, 0, u16::try_from(width).unwrap_or(u16::MAX), HEIGHT);
+    let area = Rect::new(
+        0,
+        0,
+        u16::try_from(width).unwrap_or(u16::MAX),
+        u16::try_from(height).unwrap_or(u16::MAX),
+    );
     let mut buf = Buffer::empty(area);
     chart.render(area, &mut buf);
     Some(from_buffer(&buf, look.ascii))
@@ -117,7 +127,8 @@ mod tests {
             label: Some("T = 1"),
             points: (0..20).map(|i| (f64::from(i), f64::from(i * i))).collect(),
         };
-        let lines = draw(&[s], false, ("x", "y"), 60, &look).unwrap();
+        let lines = draw(&[s], false, ("x", "y"), (60, 20), &look).unwrap();
+        assert_eq!(lines.len(), 14, "never taller than 14 rows");
         let text: String = lines.iter().map(|l| l.to_string() + "\n").collect();
         assert!(text.is_ascii(), "{text}");
         assert!(text.contains("361") && text.contains("19") && text.contains('*'));
@@ -138,7 +149,7 @@ mod tests {
                 }],
                 false,
                 ("", ""),
-                10,
+                (10, 14),
                 &look
             )
             .is_none()
@@ -151,7 +162,7 @@ mod tests {
                 }],
                 false,
                 ("", ""),
-                60,
+                (60, 14),
                 &look
             )
             .is_none()
