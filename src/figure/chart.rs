@@ -74,29 +74,55 @@ pub fn draw(
             d
         })
         .collect();
-    let axis = |title: &str, lo: f64, hi: f64| {
+    let axis = |lo: f64, hi: f64| {
         Axis::default()
-            .title(title.to_string())
             .bounds([lo, hi])
             .labels([number(lo), number((lo + hi) / 2.0), number(hi)])
     };
+    let corner = emptiest_corner(series, (x0, x1), (y0, y1));
     let chart = Chart::new(datasets)
-        .x_axis(axis(axes.0, x0, x1))
-        .y_axis(axis(axes.1, y0, y1))
-        .legend_position(Some(LegendPosition::TopRight))
+        // ratatui writes the x title inside the plot, over the lowest points; it goes
+        // on a line of its own under the axis instead.
+        .x_axis(axis(x0, x1))
+        .y_axis(axis(y0, y1).title(axes.1.to_string()))
+        .legend_position(Some(corner))
         .hidden_legend_constraints((
             ratatui::layout::Constraint::Ratio(1, 2),
             ratatui::layout::Constraint::Ratio(1, 2),
         ));
+    let title_rows = usize::from(!axes.0.is_empty());
     let area = Rect::new(
         0,
         0,
         u16::try_from(width).unwrap_or(u16::MAX),
-        u16::try_from(height).unwrap_or(u16::MAX),
+        u16::try_from(height - title_rows).unwrap_or(u16::MAX),
     );
     let mut buf = Buffer::empty(area);
     chart.render(area, &mut buf);
-    Some(from_buffer(&buf, look.ascii))
+    let mut lines = from_buffer(&buf, look.ascii);
+    if title_rows > 0 {
+        lines.push(Line::from(format!("{:>width$}", axes.0)));
+    }
+    Some(lines)
+}
+
+/// The corner of the plot with the fewest points, for the legend (ties: top right,
+/// then top left, bottom right, bottom left), so it hides as little data as it can.
+fn emptiest_corner(series: &[Series], xs: (f64, f64), ys: (f64, f64)) -> LegendPosition {
+    let share = |v: f64, (lo, hi): (f64, f64)| (v - lo) / (hi - lo);
+    let mut counts = [0usize; 4];
+    for &(x, y) in series.iter().flat_map(|s| s.points.iter()) {
+        let (right, top) = (share(x, xs) >= 0.5, share(y, ys) >= 0.5);
+        counts[usize::from(!top) * 2 + usize::from(!right)] += 1;
+    }
+    let corners = [
+        LegendPosition::TopRight,
+        LegendPosition::TopLeft,
+        LegendPosition::BottomRight,
+        LegendPosition::BottomLeft,
+    ];
+    let best = (0..4).min_by_key(|&k| counts[k]).unwrap_or(0);
+    corners[best]
 }
 
 /// The finite range of the values, widened when flat so the axis has a length.
@@ -133,6 +159,27 @@ mod tests {
         assert!(text.is_ascii(), "{text}");
         assert!(text.contains("361") && text.contains("19") && text.contains('*'));
         assert!(text.contains("* T = 1"));
+    }
+
+    #[test]
+    fn the_legend_takes_the_emptiest_corner() {
+        let rising = Series {
+            label: None,
+            points: vec![(0.0, 0.0), (1.0, 1.0), (2.0, 2.0)],
+        };
+        // (0, 0) bottom left, (1, 1) and (2, 2) top right: top left is empty.
+        assert_eq!(
+            emptiest_corner(&[rising], (0.0, 2.0), (0.0, 2.0)),
+            LegendPosition::TopLeft
+        );
+        let falling = Series {
+            label: None,
+            points: vec![(0.0, 2.0), (2.0, 0.0)],
+        };
+        assert_eq!(
+            emptiest_corner(&[falling], (0.0, 2.0), (0.0, 2.0)),
+            LegendPosition::TopRight
+        );
     }
 
     #[test]
