@@ -8,7 +8,7 @@ use ratatui::symbols::Marker;
 use ratatui::text::Line;
 use ratatui::widgets::{Axis, Chart, Dataset, GraphType, LegendPosition, Widget};
 
-use super::lines::{from_buffer, number};
+use super::lines::{from_buffer, middle, number};
 use super::look::{Colors, Look};
 
 /// Rows a chart takes: enough to read a curve, few enough to keep the prose in view.
@@ -77,7 +77,7 @@ pub fn draw(
     let axis = |lo: f64, hi: f64| {
         Axis::default()
             .bounds([lo, hi])
-            .labels([number(lo), number((lo + hi) / 2.0), number(hi)])
+            .labels([number(lo), middle(lo, hi), number(hi)])
     };
     let corner = emptiest_corner(series, (x0, x1), (y0, y1));
     let chart = Chart::new(datasets)
@@ -159,6 +159,18 @@ mod tests {
         assert!(text.is_ascii(), "{text}");
         assert!(text.contains("361") && text.contains("19") && text.contains('*'));
         assert!(text.contains("* T = 1"));
+        // The largest y labels the top row, the smallest the lowest plotted row; the
+        // smallest x sits under the axis's corner and the largest ends the last line.
+        let rows: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+        assert!(rows[0].starts_with("361|"), "{text}");
+        assert!(rows[10].starts_with("0  |"), "{text}");
+        assert!(rows[11].starts_with("   +---"), "{text}");
+        let ticks: Vec<&str> = rows[12].split_whitespace().collect();
+        assert_eq!(ticks, ["0", "9.5", "19"]);
+        assert_eq!(rows[12].find('0'), Some(3), "{text}");
+        assert_eq!(rows[12].len(), 60, "{text}");
+        // The x title goes on its own line, right-aligned.
+        assert_eq!(rows[13].trim_start(), "x");
     }
 
     #[test]
