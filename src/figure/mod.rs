@@ -214,7 +214,7 @@ impl Figure {
     pub fn body_within(&self, width: usize, rows: usize, look: &Look) -> Vec<Line<'static>> {
         let hint = match self.draw(width, rows, look) {
             Some(lines) if lines.len() <= rows => return lines,
-            Some(_) => "(too tall here: a taller terminal shows it)",
+            Some(_) => "(too tall here: enlarge the terminal)",
             None => "(widen the terminal to see it)",
         };
         vec![Line::from(self.summary()), Line::from(hint)]
