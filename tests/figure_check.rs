@@ -57,12 +57,15 @@ fn bad_figure_data_are_check_errors_at_their_lines() {
         .arg(dir.path())
         .output()
         .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout).to_string()
-        + &String::from_utf8_lossy(&out.stderr);
+    let text =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{text}");
     let findings: Vec<&str> = text.lines().filter(|l| l.starts_with("01.md:")).collect();
     assert_eq!(findings.len(), 3, "{text}");
-    assert!(findings[0].starts_with("01.md:8: figure: data: shape mismatch"), "{text}");
+    assert!(
+        findings[0].starts_with("01.md:8: figure: data: shape mismatch"),
+        "{text}"
+    );
     assert_eq!(
         findings[1],
         "01.md:14: figure: x: needs a vector of 3 to match the data, got a vector of 4"

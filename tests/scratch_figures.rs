@@ -92,9 +92,9 @@ fn a_figure_too_tall_for_the_pane_is_summarised() {
     let mut a = app((40, 12), false);
     run(&mut a, "heatmap(eye(10))");
     let shown = screen(&a);
+    assert!(shown.contains("[heatmap 10x10, min 0, max 1]"), "{shown}");
     assert!(
-        shown.contains("[heatmap 10x10, min 0, max 1]"),
+        shown.contains("(too tall here: enlarge the terminal)"),
         "{shown}"
     );
-    assert!(shown.contains("(too tall here: enlarge the terminal)"), "{shown}");
 }

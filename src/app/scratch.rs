@@ -164,9 +164,7 @@ fn figure_call(input: &str, env: &mut Env) -> Option<Result<Figure, String>> {
         return None;
     }
     let run = |statements: Vec<Statement>, env: &mut Env| {
-        Program { statements }
-            .eval(env)
-            .map_err(|e| e.to_string())
+        Program { statements }.eval(env).map_err(|e| e.to_string())
     };
     let values: Result<Vec<Value>, String> = args
         .iter()
@@ -225,10 +223,16 @@ mod tests {
             matches!(&s.lines[3], ScratchLine::Result { output: Err(e), .. } if e.starts_with("unknown name 'foo'") && e.ends_with("at 1:14"))
         );
         s.run("B");
-        assert!(matches!(&s.lines[4], ScratchLine::Result { output: Err(_), .. }));
+        assert!(matches!(
+            &s.lines[4],
+            ScratchLine::Result { output: Err(_), .. }
+        ));
         // Inside a larger expression it is not a figure: the evaluator says so.
         s.run("1 + bars([1])");
-        assert!(matches!(&s.lines[5], ScratchLine::Result { output: Err(_), .. }));
+        assert!(matches!(
+            &s.lines[5],
+            ScratchLine::Result { output: Err(_), .. }
+        ));
     }
 
     #[test]

@@ -128,8 +128,18 @@ pub(crate) static BUILTINS: &[Builtin] = &[
     ),
     call("rope", "rope(X[, base])", (1, 2), position::rope),
     call("ffn", "ffn(X, W1, b1, W2, b2)", (5, 5), ffn::ffn),
-    call("rand", "rand(n, seed) or rand(r, c, seed)", (2, 3), random::rand),
-    call("randn", "randn(n, seed) or randn(r, c, seed)", (2, 3), random::randn),
+    call(
+        "rand",
+        "rand(n, seed) or rand(r, c, seed)",
+        (2, 3),
+        random::rand,
+    ),
+    call(
+        "randn",
+        "randn(n, seed) or randn(r, c, seed)",
+        (2, 3),
+        random::randn,
+    ),
     call("linspace", "linspace(a, b, n)", (3, 3), random::linspace),
 ];
 

@@ -45,7 +45,9 @@ impl SplitMix64 {
 /// `rand(n, seed)` or `rand(r, c, seed)`: uniform entries in [0, 1).
 pub(crate) fn rand(args: &[Value], budget: &mut Budget) -> Result<Value, String> {
     let (rows, cols, mut rng) = setup(args, budget)?;
-    let data = (0..rows.unwrap_or(1) * cols).map(|_| rng.uniform()).collect();
+    let data = (0..rows.unwrap_or(1) * cols)
+        .map(|_| rng.uniform())
+        .collect();
     Ok(shaped(rows, cols, data))
 }
 
@@ -67,10 +69,14 @@ pub(crate) fn randn(args: &[Value], budget: &mut Budget) -> Result<Value, String
 
 /// Reads `(n, seed)` or `(r, c, seed)`: the rows (none for a vector), the columns, and
 /// the generator, after checking the size fits the budget.
-fn setup(args: &[Value], budget: &mut Budget) -> Result<(Option<usize>, usize, SplitMix64), String> {
+fn setup(
+    args: &[Value],
+    budget: &mut Budget,
+) -> Result<(Option<usize>, usize, SplitMix64), String> {
     let (sizes, seed) = args.split_at(args.len() - 1);
     let seed = integer(&seed[0], "the seed")?;
-    let seed = u64::try_from(seed).map_err(|_| format!("the seed must be 0 or more, got {seed}"))?;
+    let seed =
+        u64::try_from(seed).map_err(|_| format!("the seed must be 0 or more, got {seed}"))?;
     let (rows, cols) = match sizes {
         [n] => (None, count(n, "the size")?),
         [r, c] => (Some(count(r, "the size")?), count(c, "the size")?),
@@ -186,12 +192,18 @@ mod tests {
     #[test]
     fn bad_sizes_and_seeds_are_errors() {
         let err = |args: &[Value]| apply(randn, args).unwrap_err();
-        assert_eq!(err(&[S(-2.0), S(1.0)]), "the size must be at least 1, got -2");
+        assert_eq!(
+            err(&[S(-2.0), S(1.0)]),
+            "the size must be at least 1, got -2"
+        );
         assert_eq!(
             err(&[S(2.5), S(3.0), S(1.0)]),
             "the size must be a whole number, got 2.5"
         );
-        assert_eq!(err(&[S(3.0), S(-1.0)]), "the seed must be 0 or more, got -1");
+        assert_eq!(
+            err(&[S(3.0), S(-1.0)]),
+            "the seed must be 0 or more, got -1"
+        );
         assert_eq!(
             err(&[S(3.0), S(0.5)]),
             "the seed must be a whole number, got 0.5"

@@ -169,6 +169,10 @@ mod tests {
         // 0 at the left end, 2 at the right end, 1 under the middle of the 10 columns.
         assert_eq!(text.last().unwrap(), "  0    1   2");
         assert_eq!(ticks(-1.5, 100.0, 12), "-1.5 49  100");
-        assert_eq!(ticks(-1.5, 100.0, 10), "-1.5   100", "no room for the middle");
+        assert_eq!(
+            ticks(-1.5, 100.0, 10),
+            "-1.5   100",
+            "no room for the middle"
+        );
     }
 }

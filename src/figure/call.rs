@@ -96,7 +96,9 @@ fn heatmap(args: &[Value]) -> Result<Figure, String> {
     }
     let mut spec = FigureSpec::bare(Kind::Heatmap);
     if args.len() > 1 {
-        spec.labels = (0..args.len()).map(|k| format!("argument {}", k + 1)).collect();
+        spec.labels = (0..args.len())
+            .map(|k| format!("argument {}", k + 1))
+            .collect();
     }
     Figure::new(spec, &matrix(data)?, None, Some(panel_cols)).map_err(|e| e.replace("data: ", ""))
 }
@@ -131,7 +133,11 @@ fn bars(args: &[Value]) -> Result<Figure, String> {
     let mut spec = FigureSpec::bare(Kind::Bars);
     let values = &args[args.len() - 1];
     if let [labels, _] = args {
-        spec.labels = labels.elements().iter().map(|x| format_number(*x)).collect();
+        spec.labels = labels
+            .elements()
+            .iter()
+            .map(|x| format_number(*x))
+            .collect();
     }
     Figure::new(spec, values, None, None).map_err(|e| e.replace("data: ", "values: "))
 }
@@ -185,7 +191,10 @@ mod tests {
     }
 
     fn text(f: &Figure, width: usize) -> Vec<String> {
-        f.body(width, &ASCII).iter().map(|l| l.to_string()).collect()
+        f.body(width, &ASCII)
+            .iter()
+            .map(|l| l.to_string())
+            .collect()
     }
 
     #[test]
@@ -197,7 +206,7 @@ mod tests {
         // Each panel as wide as its title: 10, then 3 columns apart.
         assert_eq!(lines[0], "argument 1   argument 2");
         assert_eq!(lines[2], "0   0 : 1    0 @ 4");
-        let single = text(&figure("heatmap", &[a.clone()]).unwrap(), 40);
+        let single = text(&figure("heatmap", std::slice::from_ref(&a)).unwrap(), 40);
         assert_eq!(single[1], "0   0 @ 1", "one matrix: no title");
         let err = figure("heatmap", &[a, m(2, 1, &[1.0, 2.0])]).unwrap_err();
         assert!(err.contains("argument 2 has 2, the first has 1"), "{err}");
@@ -206,16 +215,27 @@ mod tests {
     #[test]
     fn plot_takes_x_then_series_of_equal_length() {
         let x = v(&[0.0, 1.0, 2.0]);
-        let f = figure("plot", &[x.clone(), v(&[1.0, 2.0, 3.0]), v(&[3.0, 2.0, 1.0])]).unwrap();
+        let f = figure(
+            "plot",
+            &[x.clone(), v(&[1.0, 2.0, 3.0]), v(&[3.0, 2.0, 1.0])],
+        )
+        .unwrap();
         let lines = text(&f, 60).join("\n");
-        assert!(lines.contains("* series 0") && lines.contains("+ series 1"), "{lines}");
+        assert!(
+            lines.contains("* series 0") && lines.contains("+ series 1"),
+            "{lines}"
+        );
         let err = figure("plot", &[x.clone(), v(&[1.0, 2.0])]).unwrap_err();
         assert_eq!(
             err,
             "x: needs a vector of 2 to match the data, got a vector of 3"
         );
         assert!(figure("plot", &[x.clone(), m(2, 3, &[0.0; 6])]).is_ok());
-        assert!(figure("scatter", &[v(&[1.0, 1.0 / 0.0])]).unwrap_err().contains("finite"));
+        assert!(
+            figure("scatter", &[v(&[1.0, 1.0 / 0.0])])
+                .unwrap_err()
+                .contains("finite")
+        );
     }
 
     #[test]

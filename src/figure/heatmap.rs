@@ -35,9 +35,10 @@ pub fn draw_panels(
     width: usize,
     look: &Look,
 ) -> Option<Vec<Line<'static>>> {
-    let (lo, hi) = panels.iter().filter_map(|p| range(p)).reduce(|a, b| {
-        (a.0.min(b.0), a.1.max(b.1))
-    })?;
+    let (lo, hi) = panels
+        .iter()
+        .filter_map(|p| range(p))
+        .reduce(|a, b| (a.0.min(b.0), a.1.max(b.1)))?;
     let label_w = panels
         .iter()
         .flatten()
@@ -47,9 +48,21 @@ pub fn draw_panels(
         .unwrap_or(1)
         + 2;
     let options = [
-        Cells { width: label_w, gap: 1, labelled: true },
-        Cells { width: 2, gap: 1, labelled: false },
-        Cells { width: 1, gap: 0, labelled: false },
+        Cells {
+            width: label_w,
+            gap: 1,
+            labelled: true,
+        },
+        Cells {
+            width: 2,
+            gap: 1,
+            labelled: false,
+        },
+        Cells {
+            width: 1,
+            gap: 0,
+            labelled: false,
+        },
     ];
     // Side by side, a panel is as wide as its title too.
     let widths = |cells: Cells| -> Vec<usize> {
@@ -300,7 +313,14 @@ mod tests {
         let stacked = text(&draw_panels(&panels, &titles, 9, &ASCII).unwrap());
         assert_eq!(
             stacked[..6],
-            ["head 0", "  0   1", "0   0 : 1", "head 1", "  0   1", "0 + 2 @ 4"]
+            [
+                "head 0",
+                "  0   1",
+                "0   0 : 1",
+                "head 1",
+                "  0   1",
+                "0 + 2 @ 4"
+            ]
         );
     }
 
