@@ -162,6 +162,8 @@ def cases(rng):
     start, step = float(rng.integers(-3, 3)), float(rng.choice([0.5, 1.0, 2.0, -0.5]))
     stop = start + step * float(rng.integers(1, 6)) - step / 3
     yield "range", f"range({lit(start)}, {lit(stop)}, {lit(step)})", np.arange(start, stop, step)
+    lo, hi, k = float(rng.uniform(-5, 5)), float(rng.uniform(-5, 5)), int(rng.integers(1, 12))
+    yield "linspace", f"linspace({lit(lo)}, {lit(hi)}, {k})", np.linspace(lo, hi, k)
     yield "concat", f"concat({lit(A)}, {lit(B)}, 0)", np.concatenate((A, B), axis=0)
     yield "concat", f"concat({lit(A)}, {lit(B)}, 1)", np.concatenate((A, B), axis=1)
     yield "concat", f"concat({lit(v)}, {lit(w)}, 0)", np.concatenate((v, w))

@@ -31,8 +31,20 @@ impl Geometry {
     /// (at least 5 rows, and 3 rows of text are kept). The text keeps its width, so
     /// opening the pane never lays the lesson out again.
     pub fn with_pane(self) -> Geometry {
+        let third = self.text.height / 3;
+        self.with_pane_rows(third)
+    }
+
+    /// The same with two thirds of the text's height for the pane: room for a figure
+    /// drawn in the scratchpad.
+    pub fn with_tall_pane(self) -> Geometry {
+        let two_thirds = self.text.height * 2 / 3;
+        self.with_pane_rows(two_thirds)
+    }
+
+    fn with_pane_rows(self, rows: u16) -> Geometry {
         let height = self.text.height;
-        let rows = (height / 3).max(5).min(height.saturating_sub(3));
+        let rows = rows.max(5).min(height.saturating_sub(3));
         let shrink = |r: Rect| Rect {
             height: r.height - rows,
             ..r
@@ -130,6 +142,17 @@ mod tests {
         assert!(geometry((39, 30), None).too_small);
         assert!(geometry((80, 11), None).too_small);
         assert!(geometry((0, 0), None).too_small);
+    }
+
+    #[test]
+    fn a_tall_pane_takes_two_thirds_and_keeps_three_rows_of_text() {
+        // 23 rows of text: 15 for the pane.
+        let g = geometry((80, 24), None).with_tall_pane();
+        assert_eq!(g.pane, Some(Rect::new(26, 8, 54, 15)));
+        assert_eq!(g.text.height, 8);
+        let small = geometry((40, 12), None).with_tall_pane();
+        assert_eq!(small.text.height, 4);
+        assert_eq!(small.pane.map(|p| p.height), Some(7));
     }
 
     #[test]

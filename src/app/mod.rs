@@ -179,6 +179,7 @@ impl App {
     pub fn geometry(&self) -> Geometry {
         let g = geometry(self.size, self.contents_override);
         match self.pane() {
+            Some(Pane::Scratch) if self.scratch.shows_figure() => g.with_tall_pane(),
             Some(_) => g.with_pane(),
             None => g,
         }

@@ -1,7 +1,11 @@
 //! The `:` scratchpad: evaluator expressions run in one environment kept for the
-//! session, so `let` bindings persist, with a history walked by Up/Down.
+//! session, so `let` bindings persist, with a history walked by Up/Down. A line that
+//! ends in a figure call (`heatmap(A)`, `plot(x, y)`, `hist(v)`, `bars(v)`) shows the
+//! figure instead of a value: the call is recognised here, its arguments evaluated by
+//! the evaluator, and the picture made by `figure::call`, so the evaluator stays pure.
 
-use crate::eval::{self, Env, Value};
+use crate::eval::{self, Env, ExprKind, Program, Statement, Value};
+use crate::figure::{Figure, call};
 use crate::problems::instance::Instance;
 
 /// Results kept for the pane; older ones scroll away.
@@ -17,6 +21,8 @@ pub enum ScratchLine {
     },
     /// What the scratchpad did on its own (bound a problem's parameters).
     Note(String),
+    /// A figure call and its figure (its errors are a `Result` line).
+    Figure { input: String, figure: Box<Figure> },
 }
 
 #[derive(Debug, Default)]
@@ -43,6 +49,20 @@ impl Scratch {
         }
         if self.history.last().map(String::as_str) != Some(input) {
             self.history.push(input.to_string());
+        }
+        if let Some(drawn) = figure_call(input, &mut self.env) {
+            let line = match drawn {
+                Ok(figure) => ScratchLine::Figure {
+                    input: input.to_string(),
+                    figure: Box::new(figure),
+                },
+                Err(e) => ScratchLine::Result {
+                    input: input.to_string(),
+                    output: Err(e),
+                },
+            };
+            self.push(line);
+            return;
         }
         let output = match eval::run(input, &mut self.env) {
             Ok(value) => {
@@ -76,6 +96,11 @@ impl Scratch {
         Ok(names)
     }
 
+    /// Whether the newest line is a figure (the pane grows to show it).
+    pub fn shows_figure(&self) -> bool {
+        matches!(self.lines.last(), Some(ScratchLine::Figure { .. }))
+    }
+
     pub fn note(&mut self, text: String) {
         self.push(ScratchLine::Note(text));
     }
@@ -107,16 +132,54 @@ impl Scratch {
     }
 }
 
-/// The value of `input` in `env`, or its error; `None` for blank input.
+/// The value of `input` in `env`, or its error; `None` for blank input. A figure call
+/// reads as the figure's summary.
 pub fn preview_in(input: &str, env: &mut Env) -> Option<Result<String, String>> {
     if input.trim().is_empty() {
         return None;
+    }
+    if let Some(drawn) = figure_call(input, env) {
+        return Some(drawn.map(|f| format!("{} (Enter draws it)", f.summary())));
     }
     Some(
         eval::run(input, env)
             .map(|v| v.to_string())
             .map_err(|e| e.to_string()),
     )
+}
+
+/// `None` unless the last statement of `input` is a figure call; then the figure, or
+/// the first error. The statements before the call run first (their `let`s reach
+/// `env` only when the figure is made), and every argument is evaluated after them.
+fn figure_call(input: &str, env: &mut Env) -> Option<Result<Figure, String>> {
+    let program = eval::parse(input).ok()?;
+    let (last, before) = program.statements.split_last()?;
+    let Statement::Expr(expr) = last else {
+        return None;
+    };
+    let ExprKind::Call(name, args) = &expr.kind else {
+        return None;
+    };
+    if !call::is_figure_call(name) {
+        return None;
+    }
+    let run = |statements: Vec<Statement>, env: &mut Env| {
+        Program { statements }.eval(env).map_err(|e| e.to_string())
+    };
+    let values: Result<Vec<Value>, String> = args
+        .iter()
+        .map(|arg| {
+            let mut statements = before.to_vec();
+            statements.push(Statement::Expr(arg.clone()));
+            run(statements, &mut env.clone())
+        })
+        .collect();
+    let figure = values.and_then(|values| call::figure(name, &values));
+    if figure.is_ok() && !before.is_empty() {
+        // Cannot fail: the same statements just ran on a copy of `env`.
+        run(before.to_vec(), env).ok()?;
+    }
+    Some(figure)
 }
 
 #[cfg(test)]
@@ -136,6 +199,50 @@ mod tests {
         assert_eq!(s.step_history(1, "1 + 1").as_deref(), Some("2 * 3"));
         assert_eq!(s.step_history(1, "2 * 3").as_deref(), Some("dra"));
         assert_eq!(s.step_history(1, "dra"), None);
+    }
+
+    #[test]
+    fn a_figure_call_draws_instead_of_evaluating() {
+        let mut s = Scratch::default();
+        s.run("let A = [[0, 1], [2, 3]]; heatmap(A)");
+        assert!(s.shows_figure());
+        assert!(
+            matches!(&s.lines[0], ScratchLine::Figure { figure, .. } if figure.summary() == "[heatmap 2x2, min 0, max 3]")
+        );
+        // The binding made before the call is kept; the last value is unchanged.
+        s.run("A[1, 1]");
+        assert_eq!(s.last, Some(Value::Scalar(3.0)));
+        assert!(!s.shows_figure());
+        // A bad argument is a one-line error with its position; nothing is bound.
+        s.run("let B = 1; hist([1, 2], 0)");
+        assert!(
+            matches!(&s.lines[2], ScratchLine::Result { output: Err(e), .. } if e == "bins must be a whole number from 1 to 200, got 0")
+        );
+        s.run("plot([1, 2], foo)");
+        assert!(
+            matches!(&s.lines[3], ScratchLine::Result { output: Err(e), .. } if e.starts_with("unknown name 'foo'") && e.ends_with("at 1:14"))
+        );
+        s.run("B");
+        assert!(matches!(
+            &s.lines[4],
+            ScratchLine::Result { output: Err(_), .. }
+        ));
+        // Inside a larger expression it is not a figure: the evaluator says so.
+        s.run("1 + bars([1])");
+        assert!(matches!(
+            &s.lines[5],
+            ScratchLine::Result { output: Err(_), .. }
+        ));
+    }
+
+    #[test]
+    fn a_figure_preview_is_its_summary() {
+        let s = Scratch::default();
+        assert_eq!(
+            s.preview("bars([1, 5])"),
+            Some(Ok("[bars 1x2, min 1, max 5] (Enter draws it)".to_string()))
+        );
+        assert!(matches!(s.preview("heatmap()"), Some(Err(_))));
     }
 
     #[test]

@@ -6,11 +6,25 @@ use super::error::ContentError;
 use crate::figure::{Figure, FigureSpec};
 
 /// Parses and evaluates the body of a figure fence whose opening line is `fence_line`.
+/// An error in a value is reported at the line of its key (`data = ...`), else at the
+/// fence.
 pub fn parse(file: &str, fence_line: usize, body: &str) -> Result<Figure, ContentError> {
     let spec: FigureSpec = toml::from_str(body)
         .map_err(|e| ContentError::from_toml(file, fence_line + 1, body, &e))?;
-    spec.evaluate()
-        .map_err(|e| ContentError::new(file, fence_line, format!("figure: {e}")))
+    spec.evaluate().map_err(|e| {
+        let key = e.split(':').next().unwrap_or_default();
+        let line = key_line(body, key).map_or(fence_line, |i| fence_line + 1 + i);
+        ContentError::new(file, line, format!("figure: {e}"))
+    })
+}
+
+/// The index of the body line that sets `key` (`data = "..."`), if any.
+fn key_line(body: &str, key: &str) -> Option<usize> {
+    body.lines().position(|line| {
+        line.trim_start()
+            .strip_prefix(key)
+            .is_some_and(|rest| rest.trim_start().starts_with('='))
+    })
 }
 
 #[cfg(test)]
@@ -31,7 +45,8 @@ mod tests {
             "kind = \"heatmap\"\ndata = \"softmax([1, 2]) @ [1]\"\n",
         )
         .unwrap_err();
-        assert_eq!(err.line, 10);
+        // The fence opens on line 10, so `data` is on line 12.
+        assert_eq!(err.line, 12);
         assert!(err.message.starts_with("figure: data:"), "{}", err.message);
         let err = parse("f.md", 10, "kind = \"pie\"\ndata = \"1\"\n").unwrap_err();
         assert_eq!(err.line, 11);

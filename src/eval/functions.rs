@@ -3,7 +3,7 @@
 
 use super::budget::Budget;
 use super::value::{Shape, Value, format_number};
-use super::{arrays, attention, elementwise, ffn, linalg, norms, position, reduce};
+use super::{arrays, attention, elementwise, ffn, linalg, norms, position, random, reduce};
 
 /// What a call computes.
 #[derive(Clone, Copy)]
@@ -128,6 +128,19 @@ pub(crate) static BUILTINS: &[Builtin] = &[
     ),
     call("rope", "rope(X[, base])", (1, 2), position::rope),
     call("ffn", "ffn(X, W1, b1, W2, b2)", (5, 5), ffn::ffn),
+    call(
+        "rand",
+        "rand(n, seed) or rand(r, c, seed)",
+        (2, 3),
+        random::rand,
+    ),
+    call(
+        "randn",
+        "randn(n, seed) or randn(r, c, seed)",
+        (2, 3),
+        random::randn,
+    ),
+    call("linspace", "linspace(a, b, n)", (3, 3), random::linspace),
 ];
 
 pub(crate) fn lookup(name: &str) -> Option<&'static Builtin> {

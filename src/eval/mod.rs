@@ -10,7 +10,8 @@
 //!
 //! One module per job: `lexer` → `parser` (syntax tree with positions) → `interpreter`,
 //! which uses `ops` (operators), `functions` (the table of built-ins, implemented in
-//! `elementwise`, `reduce`, `arrays`, `linalg`, `attention`, `norms`, `position`, `ffn`)
+//! `elementwise`, `reduce`, `arrays`, `linalg`, `attention`, `norms`, `position`, `ffn`,
+//! `random`)
 //! and `budget`; `value` holds values, shapes and their printed forms.
 
 mod arrays;
@@ -26,6 +27,7 @@ mod norms;
 mod ops;
 mod parser;
 mod position;
+mod random;
 mod reduce;
 mod suggest;
 #[cfg(test)]

@@ -109,12 +109,26 @@ pub fn draw_histograms(
         }
     }
     let axis_w = cell_w * bins;
-    let (left, right) = (number(lo), number(hi));
-    let gap = axis_w.saturating_sub(left.len() + right.len()).max(1);
     let rule = if look.ascii { "-" } else { "─" };
     out.push(Line::from(format!("  {}", rule.repeat(axis_w))));
-    out.push(Line::from(format!("  {left}{}{right}", " ".repeat(gap))));
+    out.push(Line::from(format!("  {}", ticks(lo, hi, axis_w))));
     Some(out)
+}
+
+/// The axis labels under `width` columns: lo at the left end, hi at the right end, and
+/// the middle value centred between them where it fits with a space either side.
+fn ticks(lo: f64, hi: f64, width: usize) -> String {
+    let (left, mid, right) = (number(lo), super::lines::middle(lo, hi), number(hi));
+    let right_at = width.saturating_sub(right.len()).max(left.len() + 1);
+    let mid_at = (width / 2).saturating_sub(mid.len() / 2);
+    let mut text = left;
+    if hi > lo && mid_at > text.len() && mid_at + mid.len() < right_at {
+        text.push_str(&" ".repeat(mid_at - text.len()));
+        text.push_str(&mid);
+    }
+    text.push_str(&" ".repeat(right_at - text.len()));
+    text.push_str(&right);
+    text
 }
 
 #[cfg(test)]
@@ -152,6 +166,13 @@ mod tests {
         assert_eq!(text[0], "  #####");
         assert_eq!(text[5], "  ##########");
         assert_eq!(text[6], "       #####");
-        assert_eq!(text.last().unwrap(), "  0        2");
+        // 0 at the left end, 2 at the right end, 1 under the middle of the 10 columns.
+        assert_eq!(text.last().unwrap(), "  0    1   2");
+        assert_eq!(ticks(-1.5, 100.0, 12), "-1.5 49  100");
+        assert_eq!(
+            ticks(-1.5, 100.0, 10),
+            "-1.5   100",
+            "no room for the middle"
+        );
     }
 }

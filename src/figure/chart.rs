@@ -8,11 +8,13 @@ use ratatui::symbols::Marker;
 use ratatui::text::Line;
 use ratatui::widgets::{Axis, Chart, Dataset, GraphType, LegendPosition, Widget};
 
-use super::lines::{from_buffer, number};
+use super::lines::{from_buffer, middle, number};
 use super::look::{Colors, Look};
 
 /// Rows a chart takes: enough to read a curve, few enough to keep the prose in view.
-const HEIGHT: u16 = 14;
+const HEIGHT: usize = 14;
+/// Fewest rows a chart is drawn in: below this the axes leave no room for the curve.
+const MIN_HEIGHT: usize = 8;
 /// Distinct series colours where the terminal has colour.
 const PALETTE: [Color; 4] = [Color::Cyan, Color::Magenta, Color::Yellow, Color::Green];
 /// Distinct series markers where it has none (7-bit, so they also serve ASCII mode).
@@ -23,14 +25,17 @@ pub struct Series<'a> {
     pub points: Vec<(f64, f64)>,
 }
 
+/// Draws the series in `size.0` columns and at most `size.1` rows (14 at most, 8 at
+/// least); `None` when that does not fit.
 pub fn draw(
     series: &[Series],
     scatter: bool,
     axes: (&str, &str),
-    width: usize,
+    size: (usize, usize),
     look: &Look,
 ) -> Option<Vec<Line<'static>>> {
-    if width < 24 {
+    let (width, height) = (size.0, size.1.min(HEIGHT));
+    if width < 24 || height < MIN_HEIGHT {
         return None;
     }
     let (x0, x1) = bounds(series.iter().flat_map(|s| s.points.iter().map(|p| p.0)))?;
@@ -69,24 +74,55 @@ pub fn draw(
             d
         })
         .collect();
-    let axis = |title: &str, lo: f64, hi: f64| {
+    let axis = |lo: f64, hi: f64| {
         Axis::default()
-            .title(title.to_string())
             .bounds([lo, hi])
-            .labels([number(lo), number((lo + hi) / 2.0), number(hi)])
+            .labels([number(lo), middle(lo, hi), number(hi)])
     };
+    let corner = emptiest_corner(series, (x0, x1), (y0, y1));
     let chart = Chart::new(datasets)
-        .x_axis(axis(axes.0, x0, x1))
-        .y_axis(axis(axes.1, y0, y1))
-        .legend_position(Some(LegendPosition::TopRight))
+        // ratatui writes the x title inside the plot, over the lowest points; it goes
+        // on a line of its own under the axis instead.
+        .x_axis(axis(x0, x1))
+        .y_axis(axis(y0, y1).title(axes.1.to_string()))
+        .legend_position(Some(corner))
         .hidden_legend_constraints((
             ratatui::layout::Constraint::Ratio(1, 2),
             ratatui::layout::Constraint::Ratio(1, 2),
         ));
-    let area = Rect::new(0, 0, u16::try_from(width).unwrap_or(u16::MAX), HEIGHT);
+    let title_rows = usize::from(!axes.0.is_empty());
+    let area = Rect::new(
+        0,
+        0,
+        u16::try_from(width).unwrap_or(u16::MAX),
+        u16::try_from(height - title_rows).unwrap_or(u16::MAX),
+    );
     let mut buf = Buffer::empty(area);
     chart.render(area, &mut buf);
-    Some(from_buffer(&buf, look.ascii))
+    let mut lines = from_buffer(&buf, look.ascii);
+    if title_rows > 0 {
+        lines.push(Line::from(format!("{:>width$}", axes.0)));
+    }
+    Some(lines)
+}
+
+/// The corner of the plot with the fewest points, for the legend (ties: top right,
+/// then top left, bottom right, bottom left), so it hides as little data as it can.
+fn emptiest_corner(series: &[Series], xs: (f64, f64), ys: (f64, f64)) -> LegendPosition {
+    let share = |v: f64, (lo, hi): (f64, f64)| (v - lo) / (hi - lo);
+    let mut counts = [0usize; 4];
+    for &(x, y) in series.iter().flat_map(|s| s.points.iter()) {
+        let (right, top) = (share(x, xs) >= 0.5, share(y, ys) >= 0.5);
+        counts[usize::from(!top) * 2 + usize::from(!right)] += 1;
+    }
+    let corners = [
+        LegendPosition::TopRight,
+        LegendPosition::TopLeft,
+        LegendPosition::BottomRight,
+        LegendPosition::BottomLeft,
+    ];
+    let best = (0..4).min_by_key(|&k| counts[k]).unwrap_or(0);
+    corners[best]
 }
 
 /// The finite range of the values, widened when flat so the axis has a length.
@@ -117,11 +153,45 @@ mod tests {
             label: Some("T = 1"),
             points: (0..20).map(|i| (f64::from(i), f64::from(i * i))).collect(),
         };
-        let lines = draw(&[s], false, ("x", "y"), 60, &look).unwrap();
+        let lines = draw(&[s], false, ("x", "y"), (60, 20), &look).unwrap();
+        assert_eq!(lines.len(), 14, "never taller than 14 rows");
         let text: String = lines.iter().map(|l| l.to_string() + "\n").collect();
         assert!(text.is_ascii(), "{text}");
         assert!(text.contains("361") && text.contains("19") && text.contains('*'));
         assert!(text.contains("* T = 1"));
+        // The largest y labels the top row, the smallest the lowest plotted row; the
+        // smallest x sits under the axis's corner and the largest ends the last line.
+        let rows: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+        assert!(rows[0].starts_with("361|"), "{text}");
+        assert!(rows[10].starts_with("0  |"), "{text}");
+        assert!(rows[11].starts_with("   +---"), "{text}");
+        let ticks: Vec<&str> = rows[12].split_whitespace().collect();
+        assert_eq!(ticks, ["0", "9.5", "19"]);
+        assert_eq!(rows[12].find('0'), Some(3), "{text}");
+        assert_eq!(rows[12].len(), 60, "{text}");
+        // The x title goes on its own line, right-aligned.
+        assert_eq!(rows[13].trim_start(), "x");
+    }
+
+    #[test]
+    fn the_legend_takes_the_emptiest_corner() {
+        let rising = Series {
+            label: None,
+            points: vec![(0.0, 0.0), (1.0, 1.0), (2.0, 2.0)],
+        };
+        // (0, 0) bottom left, (1, 1) and (2, 2) top right: top left is empty.
+        assert_eq!(
+            emptiest_corner(&[rising], (0.0, 2.0), (0.0, 2.0)),
+            LegendPosition::TopLeft
+        );
+        let falling = Series {
+            label: None,
+            points: vec![(0.0, 2.0), (2.0, 0.0)],
+        };
+        assert_eq!(
+            emptiest_corner(&[falling], (0.0, 2.0), (0.0, 2.0)),
+            LegendPosition::TopRight
+        );
     }
 
     #[test]
@@ -138,7 +208,7 @@ mod tests {
                 }],
                 false,
                 ("", ""),
-                10,
+                (10, 14),
                 &look
             )
             .is_none()
@@ -151,7 +221,7 @@ mod tests {
                 }],
                 false,
                 ("", ""),
-                60,
+                (60, 14),
                 &look
             )
             .is_none()

@@ -3,58 +3,172 @@
 
 use ratatui::style::{Color, Style};
 use ratatui::text::{Line, Span};
-use unicode_width::UnicodeWidthStr;
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 use super::lines::number;
 use super::look::{Colors, Look};
 
+/// Columns between panels drawn side by side.
+const PANEL_GAP: usize = 3;
+
+/// How the cells of a grid are drawn: their width, the gap between them, and whether
+/// they carry their values.
+#[derive(Clone, Copy)]
+struct Cells {
+    width: usize,
+    gap: usize,
+    labelled: bool,
+}
+
 /// Draws `rows` within `width` columns, or `None` when even one column per cell does
 /// not fit (the caller prints a summary instead).
 pub fn draw(rows: &[Vec<f64>], width: usize, look: &Look) -> Option<Vec<Line<'static>>> {
-    let (lo, hi) = range(rows)?;
-    let n_cols = rows.first().map_or(0, Vec::len);
-    let index_w = (rows.len().saturating_sub(1)).to_string().len();
-    let gutter = index_w + 1;
-    let labels: Vec<Vec<String>> = rows
+    draw_panels(&[rows.to_vec()], &[], width, look)
+}
+
+/// Draws several matrices on one scale with one legend: side by side when they fit the
+/// width, else one under the other; `titles` name them (none: untitled). `None` when
+/// even one column per cell does not fit.
+pub fn draw_panels(
+    panels: &[Vec<Vec<f64>>],
+    titles: &[String],
+    width: usize,
+    look: &Look,
+) -> Option<Vec<Line<'static>>> {
+    let (lo, hi) = panels
         .iter()
-        .map(|r| r.iter().map(|x| number(*x)).collect())
-        .collect();
-    let label_w = labels
+        .filter_map(|p| range(p))
+        .reduce(|a, b| (a.0.min(b.0), a.1.max(b.1)))?;
+    let label_w = panels
         .iter()
         .flatten()
-        .map(|s| s.width())
+        .flatten()
+        .map(|x| number(*x).width())
         .max()
         .unwrap_or(1)
         + 2;
-    let fits = |cell_w: usize, gap: usize| gutter + n_cols * (cell_w + gap) <= width;
-    let (cell_w, gap, labelled) = if fits(label_w, 1) {
-        (label_w, 1, true)
-    } else if fits(2, 1) {
-        (2, 1, false)
-    } else if fits(1, 0) {
-        (1, 0, false)
-    } else {
-        return None;
+    let options = [
+        Cells {
+            width: label_w,
+            gap: 1,
+            labelled: true,
+        },
+        Cells {
+            width: 2,
+            gap: 1,
+            labelled: false,
+        },
+        Cells {
+            width: 1,
+            gap: 0,
+            labelled: false,
+        },
+    ];
+    // Side by side, a panel is as wide as its title too.
+    let widths = |cells: Cells| -> Vec<usize> {
+        panels
+            .iter()
+            .enumerate()
+            .map(|(k, p)| {
+                let title = titles.get(k).map_or(0, |t| t.width());
+                panel_width(p, cells).max(title)
+            })
+            .collect()
+    };
+    let across = |cells: Cells| {
+        let w = widths(cells);
+        w.iter().sum::<usize>() + PANEL_GAP * (w.len() - 1) <= width
     };
     let scale = |x: f64| if hi > lo { (x - lo) / (hi - lo) } else { 0.5 };
-    let mut out = vec![header(n_cols, gutter, cell_w + gap)];
+    let mut out = Vec::new();
+    if let Some(&cells) = options.iter().find(|&&c| across(c)) {
+        let widths = widths(cells);
+        let grids: Vec<Vec<Line<'static>>> = panels
+            .iter()
+            .enumerate()
+            .map(|(k, p)| titled(titles.get(k), widths[k], grid(p, cells, &scale, look)))
+            .collect();
+        out.extend(side_by_side(&grids, &widths));
+    } else {
+        let cells = *options
+            .iter()
+            .find(|&&c| panels.iter().all(|p| panel_width(p, c) <= width))?;
+        for (k, p) in panels.iter().enumerate() {
+            out.extend(titled(titles.get(k), width, grid(p, cells, &scale, look)));
+        }
+    }
+    out.extend(legend(lo, hi, look, width));
+    Some(out)
+}
+
+/// Columns a panel takes: the row-index gutter and its cells.
+fn panel_width(rows: &[Vec<f64>], cells: Cells) -> usize {
+    let n_cols = rows.first().map_or(0, Vec::len);
+    gutter(rows) + n_cols * cells.width + n_cols.saturating_sub(1) * cells.gap
+}
+
+/// The row indices' column and one space.
+fn gutter(rows: &[Vec<f64>]) -> usize {
+    rows.len().saturating_sub(1).to_string().len() + 1
+}
+
+/// A panel's title (if any, cut to the panel's `width`) over its grid.
+fn titled(title: Option<&String>, width: usize, grid: Vec<Line<'static>>) -> Vec<Line<'static>> {
+    let Some(title) = title else {
+        return grid;
+    };
+    let mut cut = String::new();
+    for c in title.chars() {
+        if cut.width() + c.width().unwrap_or(0) > width {
+            break;
+        }
+        cut.push(c);
+    }
+    std::iter::once(Line::from(cut)).chain(grid).collect()
+}
+
+/// One matrix: column indices, then one line per row with its index.
+fn grid(
+    rows: &[Vec<f64>],
+    cells: Cells,
+    scale: &dyn Fn(f64) -> f64,
+    look: &Look,
+) -> Vec<Line<'static>> {
+    let n_cols = rows.first().map_or(0, Vec::len);
+    let index_w = gutter(rows) - 1;
+    let mut out = vec![header(n_cols, index_w + 1, cells.width + cells.gap)];
     for (i, row) in rows.iter().enumerate() {
         let mut spans = vec![Span::raw(format!("{i:>index_w$} "))];
         for (j, x) in row.iter().enumerate() {
-            let text = if labelled {
-                Some(labels[i][j].as_str())
-            } else {
-                None
-            };
-            spans.push(cell(scale(*x), text, cell_w, look));
-            if gap > 0 && j + 1 < row.len() {
+            let text = cells.labelled.then(|| number(*x));
+            spans.push(cell(scale(*x), text.as_deref(), cells.width, look));
+            if cells.gap > 0 && j + 1 < row.len() {
                 spans.push(Span::raw(" "));
             }
         }
         out.push(Line::from(spans));
     }
-    out.extend(legend(lo, hi, look, width));
-    Some(out)
+    out
+}
+
+/// Blocks of lines placed left to right, each padded to its width, `PANEL_GAP` apart.
+fn side_by_side(blocks: &[Vec<Line<'static>>], widths: &[usize]) -> Vec<Line<'static>> {
+    let height = blocks.iter().map(Vec::len).max().unwrap_or(0);
+    (0..height)
+        .map(|y| {
+            let mut spans: Vec<Span<'static>> = Vec::new();
+            for (k, block) in blocks.iter().enumerate() {
+                if k > 0 {
+                    spans.push(Span::raw(" ".repeat(PANEL_GAP)));
+                }
+                let line = block.get(y).cloned().unwrap_or_default();
+                let pad = widths[k].saturating_sub(line.width());
+                spans.extend(line.spans);
+                spans.push(Span::raw(" ".repeat(pad)));
+            }
+            super::lines::trim_end(Line::from(spans))
+        })
+        .collect()
 }
 
 /// Column indices over the cells, where they fit (every k-th otherwise).
@@ -178,6 +292,36 @@ mod tests {
         let lines = draw(&[vec![0.0, 1.0]], 8, &color).unwrap();
         assert_eq!(lines[1].spans[1].style.bg, Some(Color::Rgb(68, 1, 84)));
         assert_eq!(lines[1].spans[3].style.bg, Some(Color::Rgb(253, 231, 37)));
+    }
+
+    #[test]
+    fn panels_share_one_scale_side_by_side_or_stacked() {
+        let panels = [vec![vec![0.0, 1.0]], vec![vec![2.0, 4.0]]];
+        let titles = ["head 0".to_string(), "head 1".to_string()];
+        // Labelled cells: each panel is 2 + 3 + 1 + 3 = 9 wide, 21 with the gap.
+        let wide = text(&draw_panels(&panels, &titles, 21, &ASCII).unwrap());
+        assert_eq!(wide[0], "head 0      head 1");
+        assert_eq!(wide[1], "  0   1       0   1");
+        // 0 is the lightest shade and 4 the darkest, across both panels.
+        assert_eq!(wide[2], "0   0 : 1   0 + 2 @ 4");
+        assert_eq!(wide[3..], ["min 0  .:-=+*#%@", "max 4"]);
+        // Unlabelled, 2 + 2 + 1 + 2 = 7 a panel: 17 side by side.
+        let unlabelled = text(&draw_panels(&panels, &titles, 17, &ASCII).unwrap());
+        assert_eq!(unlabelled[0], "head 0    head 1");
+        assert_eq!(unlabelled[2], "0    ::   0 ++ @@");
+        // Narrower still: one under the other, labelled again.
+        let stacked = text(&draw_panels(&panels, &titles, 9, &ASCII).unwrap());
+        assert_eq!(
+            stacked[..6],
+            [
+                "head 0",
+                "  0   1",
+                "0   0 : 1",
+                "head 1",
+                "  0   1",
+                "0 + 2 @ 4"
+            ]
+        );
     }
 
     #[test]

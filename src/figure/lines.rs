@@ -20,6 +20,9 @@ pub fn number(x: f64) -> String {
         return "0".into();
     }
     let magnitude = x.abs().log10().floor() as i32;
+    if magnitude >= 6 && x.fract() == 0.0 && x.abs() < 1e15 {
+        return grouped(x as i64);
+    }
     if !(-4..6).contains(&magnitude) {
         return format!("{x:.3e}");
     }
@@ -30,6 +33,31 @@ pub fn number(x: f64) -> String {
     } else {
         s
     }
+}
+
+/// A whole number with its thousands grouped: `2,099,712`.
+fn grouped(n: i64) -> String {
+    let digits = n.unsigned_abs().to_string();
+    let mut out = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    if n < 0 { format!("-{out}") } else { out }
+}
+
+/// The label of an axis's middle tick: `(lo + hi) / 2` to three significant digits of
+/// the axis's span, so a symmetric range reads `0`, not `-0.0008989`.
+pub fn middle(lo: f64, hi: f64) -> String {
+    let mid = (lo + hi) / 2.0;
+    let span = hi - lo;
+    if !(span > 0.0 && span.is_finite()) {
+        return number(mid);
+    }
+    let step = 10f64.powi(span.log10().floor() as i32 - 2);
+    number((mid / step).round() * step)
 }
 
 /// The buffer's rows as lines, consecutive cells of one style merged into one span.
@@ -120,8 +148,19 @@ mod tests {
         assert_eq!(number(0.090003), "0.09");
         assert_eq!(number(512.0), "512");
         assert_eq!(number(-1.23456), "-1.235");
-        assert_eq!(number(1234567.0), "1.235e6");
+        assert_eq!(number(1234567.0), "1,234,567");
+        assert_eq!(number(-2099712.0), "-2,099,712");
+        assert_eq!(number(1234567.5), "1.235e6");
+        assert_eq!(number(1e16), "1.000e16");
         assert_eq!(number(f64::NEG_INFINITY), "-inf");
+    }
+
+    #[test]
+    fn middle_ticks_round_to_the_span() {
+        assert_eq!(middle(-0.9993, 0.9975), "0");
+        assert_eq!(middle(-6.206, 6.494), "0.1");
+        assert_eq!(middle(0.5, 4.0), "2.25");
+        assert_eq!(middle(3.0, 3.0), "3");
     }
 
     #[test]

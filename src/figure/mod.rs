@@ -3,6 +3,7 @@
 //! at a width, cached with the rest of the lesson; no terminal code here.
 
 pub mod bars;
+pub mod call;
 pub mod chart;
 pub mod heatmap;
 pub mod lines;
@@ -11,8 +12,7 @@ pub mod look;
 use ratatui::text::Line;
 use serde::Deserialize;
 
-use crate::eval::{self, Env};
-use crate::problems::instance::Shaped;
+use crate::eval::{self, Env, Shape, Value};
 pub use look::{Colors, Look};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
@@ -39,11 +39,14 @@ pub struct FigureSpec {
     pub data: String,
     /// Line and scatter: the x values (default 0, 1, 2, ...).
     pub x: Option<String>,
-    /// Series names (line, scatter, histogram) or bar labels.
+    /// Series names (line, scatter, histogram), panel names (heat map) or bar labels.
     #[serde(default)]
     pub labels: Vec<String>,
     /// Histogram bins (default 20).
     pub bins: Option<usize>,
+    /// Heat map: the data's columns split into this many equal panels, drawn side by
+    /// side on one scale (one attention matrix per head, `concat`ed along axis 1).
+    pub panels: Option<usize>,
     #[serde(default)]
     pub xlabel: String,
     #[serde(default)]
@@ -56,101 +59,173 @@ pub struct Figure {
     pub spec: FigureSpec,
     rows: Vec<Vec<f64>>,
     x: Option<Vec<f64>>,
+    /// Heat map: the columns of each panel, left to right (one panel: all of them).
+    panel_cols: Vec<usize>,
 }
 
 /// Largest number of values a figure may hold: enough for a 64x64 table or 4 series of
 /// 10,000 samples, small enough to draw in well under a millisecond.
 const MAX_VALUES: usize = 40_000;
 
+/// Most histogram bins: more than a terminal row has columns for anyway.
+pub(crate) const MAX_BINS: usize = 200;
+
 impl FigureSpec {
-    pub fn parse(toml_text: &str) -> Result<FigureSpec, String> {
-        toml::from_str(toml_text).map_err(|e| e.message().to_string())
+    /// A spec with no text around the drawing, for figures made from values (the
+    /// scratchpad's `heatmap(A)`).
+    pub fn bare(kind: Kind) -> FigureSpec {
+        FigureSpec {
+            kind,
+            title: String::new(),
+            caption: String::new(),
+            data: String::new(),
+            x: None,
+            labels: Vec::new(),
+            bins: None,
+            panels: None,
+            xlabel: String::new(),
+            ylabel: String::new(),
+        }
     }
 
     /// Evaluates and checks the data: finite values, shapes that fit the kind.
     pub fn evaluate(&self) -> Result<Figure, String> {
         let data = evaluate(&self.data).map_err(|e| format!("data: {e}"))?;
-        let rows = as_rows(&data);
-        if self.kind == Kind::Bars && rows.len() != 1 {
-            return Err(format!(
-                "data: bars need a vector, got {}",
-                data.describe_shape()
-            ));
-        }
         let x = match &self.x {
             None => None,
-            Some(expr) => {
-                let x = evaluate(expr).map_err(|e| format!("x: {e}"))?;
-                let n = rows.first().map_or(0, Vec::len);
-                if x.shape.len() != 1 || x.data.len() != n {
+            Some(expr) => Some(evaluate(expr).map_err(|e| format!("x: {e}"))?),
+        };
+        let panel_cols = match self.panels {
+            None => None,
+            Some(n) => {
+                let cols = data.shape().dims().last().copied().unwrap_or(1);
+                if self.kind != Kind::Heatmap {
+                    return Err("panels: only a heat map has panels".into());
+                }
+                if n == 0 || cols % n != 0 {
                     return Err(format!(
-                        "x: needs a vector of {n} to match the data, got {}",
-                        x.describe_shape()
+                        "panels: {n} panels cannot split the data's {cols} columns evenly"
                     ));
                 }
-                Some(x.data)
+                Some(vec![cols / n; n])
             }
         };
-        let labels_needed = if self.kind == Kind::Bars {
-            rows[0].len()
-        } else {
-            rows.len()
-        };
-        if !self.labels.is_empty() && self.labels.len() != labels_needed {
-            return Err(format!(
-                "labels: {} given, the data has {labels_needed}",
-                self.labels.len()
-            ));
-        }
-        Ok(Figure {
-            spec: self.clone(),
-            rows,
-            x,
-        })
+        Figure::new(self.clone(), &data, x.as_ref(), panel_cols)
     }
 }
 
-fn evaluate(expr: &str) -> Result<Shaped, String> {
-    let value = eval::run(expr, &mut Env::new()).map_err(|e| e.to_string())?;
-    let shaped = Shaped::of(&value);
-    if shaped.data.is_empty() || shaped.data.len() > MAX_VALUES {
-        return Err(format!(
-            "needs 1 to {MAX_VALUES} values, got {}",
-            shaped.data.len()
-        ));
+/// Evaluates `expr` on its own (a figure sees no bindings but its own `let`s).
+fn evaluate(expr: &str) -> Result<Value, String> {
+    eval::run(expr, &mut Env::new()).map_err(|e| e.to_string())
+}
+
+fn as_rows(v: &Value) -> Vec<Vec<f64>> {
+    match v {
+        Value::Matrix(m) => (0..m.rows()).map(|i| m.row(i).to_vec()).collect(),
+        _ => vec![v.elements().to_vec()],
     }
-    if let Some(i) = shaped.data.iter().position(|x| !x.is_finite()) {
-        return Err(format!(
+}
+
+/// "a vector of 3", "a 2x3 matrix", "a number".
+fn describe(v: &Value) -> String {
+    match v.shape() {
+        Shape::Scalar => "a number".into(),
+        Shape::Vector(n) => format!("a vector of {n}"),
+        Shape::Matrix(r, c) => format!("a {r}x{c} matrix"),
+    }
+}
+
+/// Checks that `v` can be drawn: not too many values, all finite.
+fn drawable(v: &Value) -> Result<(), String> {
+    let n = v.len();
+    if n > MAX_VALUES {
+        return Err(format!("needs 1 to {MAX_VALUES} values, got {n}"));
+    }
+    match v.elements().iter().position(|x| !x.is_finite()) {
+        Some(i) => Err(format!(
             "entry {i} is {}, a figure needs finite values",
-            shaped.data[i]
-        ));
-    }
-    Ok(shaped)
-}
-
-fn as_rows(v: &Shaped) -> Vec<Vec<f64>> {
-    match v.shape.as_slice() {
-        [_, cols] => v.data.chunks(*cols).map(<[f64]>::to_vec).collect(),
-        _ => vec![v.data.clone()],
+            v.elements()[i]
+        )),
+        None => Ok(()),
     }
 }
 
 impl Figure {
+    /// A figure of `kind` from values already computed: `data` (see [`FigureSpec`]),
+    /// the x values of a line or scatter, and the columns of each heat-map panel.
+    /// Every message says which argument is wrong: `data: ...`, `x: ...`.
+    pub fn new(
+        spec: FigureSpec,
+        data: &Value,
+        x: Option<&Value>,
+        panel_cols: Option<Vec<usize>>,
+    ) -> Result<Figure, String> {
+        drawable(data).map_err(|e| format!("data: {e}"))?;
+        let rows = as_rows(data);
+        let n = rows[0].len();
+        if spec.kind == Kind::Bars && rows.len() != 1 {
+            return Err(format!("data: bars need a vector, got {}", describe(data)));
+        }
+        if spec.bins.is_some_and(|b| !(1..=MAX_BINS).contains(&b)) {
+            return Err(format!("bins: needs 1 to {MAX_BINS} bins"));
+        }
+        let x = match x {
+            None => None,
+            Some(x) => {
+                drawable(x).map_err(|e| format!("x: {e}"))?;
+                if !matches!(x.shape(), Shape::Vector(len) if len == n) {
+                    return Err(format!(
+                        "x: needs a vector of {n} to match the data, got {}",
+                        describe(x)
+                    ));
+                }
+                Some(x.elements().to_vec())
+            }
+        };
+        let panel_cols = panel_cols.unwrap_or_else(|| vec![n]);
+        let labels_needed = match spec.kind {
+            Kind::Bars => n,
+            Kind::Heatmap => panel_cols.len(),
+            _ => rows.len(),
+        };
+        if !spec.labels.is_empty() && spec.labels.len() != labels_needed {
+            return Err(format!(
+                "labels: {} given, the data has {labels_needed}",
+                spec.labels.len()
+            ));
+        }
+        Ok(Figure {
+            spec,
+            rows,
+            x,
+            panel_cols,
+        })
+    }
+
     /// The drawing as lines at most `width` wide (title and caption are prose, wrapped
     /// by the caller). Too narrow for the drawing: a one-line summary and a hint, never
     /// a garbled picture.
     pub fn body(&self, width: usize, look: &Look) -> Vec<Line<'static>> {
-        self.draw(width, look).unwrap_or_else(|| {
-            vec![
-                Line::from(self.summary()),
-                Line::from("(widen the terminal to see it)"),
-            ]
-        })
+        self.body_within(width, usize::MAX, look)
     }
 
-    fn draw(&self, width: usize, look: &Look) -> Option<Vec<Line<'static>>> {
+    /// [`Figure::body`] in at most `rows` lines (a chart shrinks to fit; anything else
+    /// too tall becomes the summary), for a pane of fixed height.
+    pub fn body_within(&self, width: usize, rows: usize, look: &Look) -> Vec<Line<'static>> {
+        let hint = match self.draw(width, rows, look) {
+            Some(lines) if lines.len() <= rows => return lines,
+            Some(_) => "(too tall here: enlarge the terminal)",
+            None => "(widen the terminal to see it)",
+        };
+        vec![Line::from(self.summary()), Line::from(hint)]
+    }
+
+    fn draw(&self, width: usize, rows: usize, look: &Look) -> Option<Vec<Line<'static>>> {
         match self.spec.kind {
-            Kind::Heatmap => heatmap::draw(&self.rows, width, look),
+            Kind::Heatmap => {
+                let panels = self.panels();
+                heatmap::draw_panels(&panels, &self.spec.labels, width, look)
+            }
             Kind::Bars => {
                 let labels = self.labels_or_indices(self.rows[0].len());
                 bars::draw_bars(&labels, &self.rows[0], width, look)
@@ -174,9 +249,27 @@ impl Figure {
                     })
                     .collect();
                 let axes = (self.spec.xlabel.as_str(), self.spec.ylabel.as_str());
-                chart::draw(&series, self.spec.kind == Kind::Scatter, axes, width, look)
+                let size = (width, rows);
+                chart::draw(&series, self.spec.kind == Kind::Scatter, axes, size, look)
             }
         }
+    }
+
+    /// The heat map's panels: each a block of whole rows of its own columns.
+    fn panels(&self) -> Vec<Vec<Vec<f64>>> {
+        let mut start = 0;
+        self.panel_cols
+            .iter()
+            .map(|&cols| {
+                let panel = self
+                    .rows
+                    .iter()
+                    .map(|r| r[start..start + cols].to_vec())
+                    .collect();
+                start += cols;
+                panel
+            })
+            .collect()
     }
 
     fn labels_or_indices(&self, n: usize) -> Vec<String> {

@@ -110,11 +110,14 @@ fn scratch_lines(app: &App, width: usize, room: usize) -> Vec<Line<'static>> {
         let group = match line {
             ScratchLine::Note(text) => vec![Line::styled(truncate(text, width), theme.dim())],
             ScratchLine::Result { input, output } => {
-                let mut group = vec![Line::from(vec![
-                    Span::styled(format!("{} ", theme.prompt_mark()), theme.dim()),
-                    Span::styled(truncate(input, width.saturating_sub(2)), theme.code()),
-                ])];
+                let mut group = vec![input_line(input, width, theme)];
                 group.extend(value_lines("", output, width, theme));
+                group
+            }
+            ScratchLine::Figure { input, figure } => {
+                let mut group = vec![input_line(input, width, theme)];
+                let rows = room.saturating_sub(1);
+                group.extend(figure.body_within(width, rows, &theme.figure_look()));
                 group
             }
         };
@@ -136,6 +139,14 @@ fn scratch_lines(app: &App, width: usize, room: usize) -> Vec<Line<'static>> {
     }
     out.extend(live);
     out
+}
+
+/// An input as it was typed, after the prompt mark.
+fn input_line(input: &str, width: usize, theme: Theme) -> Line<'static> {
+    Line::from(vec![
+        Span::styled(format!("{} ", theme.prompt_mark()), theme.dim()),
+        Span::styled(truncate(input, width.saturating_sub(2)), theme.code()),
+    ])
 }
 
 /// A value after `label` (or indented): a number or vector wrapped, a matrix one row a
