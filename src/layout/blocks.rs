@@ -4,7 +4,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use unicode_width::UnicodeWidthStr;
 
-use super::wrap::{hard_wrap, wrap};
+use super::wrap::{code_wrap, wrap};
 use super::{Context, Theme, table};
 use crate::content::{
     Block, BlockKind, Claim, ContentError, Emphasis, Inline, ProblemSpec, markdown,
@@ -163,7 +163,7 @@ impl<'a> Renderer<'a> {
         let style = self.theme().code();
         for source_line in text.trim_end_matches('\n').split('\n') {
             let expanded = source_line.replace('\t', "    ");
-            for piece in hard_wrap(&expanded, width.saturating_sub(2)) {
+            for piece in code_wrap(&expanded, width.saturating_sub(2)) {
                 out.push(Line::from(vec![
                     Span::raw("  "),
                     Span::styled(piece, style),
@@ -300,7 +300,7 @@ impl<'a> Renderer<'a> {
         let inner = width.saturating_sub(2);
         for claim in claims {
             let mark = format!("{} ", theme.prompt_mark());
-            for (i, piece) in hard_wrap(&claim.expr, inner).into_iter().enumerate() {
+            for (i, piece) in code_wrap(&claim.expr, inner).into_iter().enumerate() {
                 let lead = if i == 0 {
                     mark.clone()
                 } else {
@@ -311,7 +311,7 @@ impl<'a> Renderer<'a> {
                     Span::styled(piece, theme.code()),
                 ]));
             }
-            for (i, piece) in hard_wrap(&claim.expected, inner).into_iter().enumerate() {
+            for (i, piece) in code_wrap(&claim.expected, inner).into_iter().enumerate() {
                 let lead = if i == 0 { "= " } else { "  " };
                 out.push(Line::from(vec![
                     Span::styled(lead, theme.dim()),

@@ -7,6 +7,7 @@
 pub mod ascii;
 mod blocks;
 mod cache;
+pub mod math_text;
 mod table;
 pub mod theme;
 pub mod wrap;

@@ -24,6 +24,7 @@ mod symbols;
 pub use lexer::MAX_CHARS;
 pub use parser::MAX_DEPTH;
 
+use ast::{EnvKind, Node};
 use layout::{Ctx, Style};
 
 /// How to draw.
@@ -58,6 +59,7 @@ pub fn display(tex: &str, width: usize, opts: &Options) -> Result<Vec<String>, M
     let ctx = Ctx {
         ascii: opts.ascii,
         compact: !opts.ascii && scripts::all_compact(&nodes, false),
+        per_row: rows_are_equations(&nodes),
     };
     let laid = ctx.list(&nodes, Style::Display, None);
     let lines = linebreak::lines(laid, width);
@@ -91,6 +93,23 @@ pub fn inline(tex: &str, opts: &Options) -> Result<String, MathError> {
     let ctx = Ctx {
         ascii: opts.ascii,
         compact: !opts.ascii && scripts::all_compact(&nodes, true),
+        per_row: rows_are_equations(&nodes),
     };
     Ok(ctx.line(&nodes, false, None).trim().to_string())
+}
+
+/// The whole equation is one `aligned` or `gathered` environment, whose rows are
+/// equations of their own.
+fn rows_are_equations(nodes: &[Node]) -> bool {
+    let mut drawn = nodes.iter().filter(|n| !matches!(n, Node::Space(_)));
+    matches!(
+        (drawn.next(), drawn.next()),
+        (
+            Some(Node::Env {
+                kind: EnvKind::Aligned | EnvKind::Gathered,
+                ..
+            }),
+            None
+        )
+    )
 }
