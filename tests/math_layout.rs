@@ -216,7 +216,7 @@ fn each_row_of_an_aligned_display_makes_its_own_script_choice() {
     // A `cases` block is read as one equation: one choice for all of it.
     assert_eq!(
         uni(r"\begin{cases}a_c & x\\ d_k & y\end{cases}", 80),
-        ["⎧a   x", "⎨ c", "⎩d   y", "  k"]
+        ["⎧ a   x", "⎪  c", "⎨ d   y", "⎩  k"]
     );
 }
 
@@ -226,7 +226,10 @@ fn a_lowered_subscript_under_a_root_takes_no_floating_bar() {
     // letter with a lowered script is drawn like `√dₖ`, without a bar above.
     assert_eq!(uni(r"a_c = \sqrt{d_k}", 80), ["a  = √d", " c     k"]);
     // Something above the letter still takes the bar, which sits on it.
-    assert_eq!(uni(r"a_c = \sqrt{x^2}", 80), ["       __", "       2", "a  = √x", " c"]);
+    assert_eq!(
+        uni(r"a_c = \sqrt{x^2}", 80),
+        ["      __", "     │ 2", "a  = √x", " c"]
+    );
 }
 
 #[test]
