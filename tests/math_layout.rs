@@ -194,10 +194,7 @@ fn text_keeps_its_spaces_and_empty_input_draws_nothing() {
 fn a_braced_comma_is_a_plain_comma() {
     // TeX's `{,}` is an ordinary symbol: the digits' group separator, no space.
     assert_eq!(uni("262{,}144", 80), ["262,144"]);
-    assert_eq!(
-        inline("262{,}144", &Options::default()).unwrap(),
-        "262,144"
-    );
+    assert_eq!(inline("262{,}144", &Options::default()).unwrap(), "262,144");
     // Unbraced, a comma is still punctuation with its space.
     assert_eq!(uni("(a,b)", 80), ["(a, b)"]);
     assert_eq!(uni("a{=}b", 80), ["a=b"]);
@@ -244,4 +241,13 @@ fn a_linear_script_is_never_run_into_the_next_letter() {
     // A bracketed script ends where it closes; Unicode scripts are unambiguous.
     assert_eq!(inline(r"x_{i+1}y", &ascii_opts).unwrap(), "x_(i+1)y");
     assert_eq!(inline(r"q_ik_i", &Options::default()).unwrap(), "qᵢkᵢ");
+}
+
+#[test]
+fn an_aligned_display_too_wide_breaks_each_row_as_its_own_equation() {
+    let tex = r"\begin{aligned}x&=1\\ yy&=22\end{aligned}";
+    assert_eq!(uni(tex, 80), [" x = 1", "yy = 22"]);
+    // "yy = 22" is 7 cells in 6: that row breaks before its relation; the other
+    // row, laid out alone, no longer lines up with it.
+    assert_eq!(uni(tex, 6), ["x = 1", "yy", " = 22"]);
 }

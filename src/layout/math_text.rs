@@ -93,10 +93,7 @@ mod tests {
     #[test]
     fn math_is_drawn_in_unicode_and_in_ascii() {
         let says = "The sign is missing: $\\partial a_0/\\partial s_1=-a_0a_1$.";
-        assert_eq!(
-            plain(says, false),
-            "The sign is missing: ∂a₀/∂s₁ = −a₀a₁."
-        );
+        assert_eq!(plain(says, false), "The sign is missing: ∂a₀/∂s₁ = −a₀a₁.");
         let ascii = plain(says, true);
         assert!(ascii.is_ascii(), "{ascii}");
         assert!(!ascii.contains('$') && !ascii.contains('\\'), "{ascii}");

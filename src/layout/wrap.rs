@@ -285,7 +285,10 @@ mod tests {
             ["let a =", "transpose(x)"]
         );
         assert_eq!(code_wrap("[0, 1, 2]", 5), ["[0,", "1, 2]"]);
-        assert_eq!(code_wrap("softmax([0,0,-1])", 12), ["softmax([0,", "0,-1])"]);
+        assert_eq!(
+            code_wrap("softmax([0,0,-1])", 12),
+            ["softmax([0,", "0,-1])"]
+        );
         assert_eq!(code_wrap("abcdefgh", 3), ["abc", "def", "gh"]);
         assert_eq!(code_wrap("  f(x)", 10), ["  f(x)"]);
         assert_eq!(code_wrap("", 4), [""]);

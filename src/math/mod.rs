@@ -53,16 +53,30 @@ impl MathError {
 
 /// Lays out display math: the rows of the drawing, not centred, trailing spaces
 /// trimmed, each no wider than `width` wherever a break at a top-level relation or
-/// binary operator makes that possible.
+/// binary operator makes that possible. An `aligned` or `gathered` display too wide
+/// for `width` gives up its alignment: each row is broken as an equation of its own.
 pub fn display(tex: &str, width: usize, opts: &Options) -> Result<Vec<String>, MathError> {
     let nodes = parser::parse(tex, opts.ascii)?;
+    let rows_of = equation_rows(&nodes);
     let ctx = Ctx {
         ascii: opts.ascii,
         compact: !opts.ascii && scripts::all_compact(&nodes, false),
-        per_row: rows_are_equations(&nodes),
+        per_row: rows_of.is_some(),
     };
     let laid = ctx.list(&nodes, Style::Display, None);
-    let lines = linebreak::lines(laid, width);
+    let mut lines = linebreak::lines(laid, width);
+    if let Some((kind, env_rows)) = rows_of
+        && lines.iter().any(|l| l.width() > width)
+    {
+        lines = env_rows
+            .iter()
+            .flat_map(|row| {
+                let items: Vec<Node> = row.iter().flat_map(cell_items).collect();
+                let ctx = ctx.for_row(kind, row, false);
+                linebreak::lines(ctx.list(&items, Style::Text, None), width)
+            })
+            .collect();
+    }
     let tall = lines.iter().any(|l| l.height() > 1);
     let mut rows = Vec::new();
     for (i, line) in lines.into_iter().enumerate() {
@@ -93,23 +107,32 @@ pub fn inline(tex: &str, opts: &Options) -> Result<String, MathError> {
     let ctx = Ctx {
         ascii: opts.ascii,
         compact: !opts.ascii && scripts::all_compact(&nodes, true),
-        per_row: rows_are_equations(&nodes),
+        per_row: equation_rows(&nodes).is_some(),
     };
     Ok(ctx.line(&nodes, false, None).trim().to_string())
 }
 
-/// The whole equation is one `aligned` or `gathered` environment, whose rows are
-/// equations of their own.
-fn rows_are_equations(nodes: &[Node]) -> bool {
+/// The rows of the environment when the whole equation is one `aligned` or
+/// `gathered` environment, whose rows are equations of their own.
+fn equation_rows(nodes: &[Node]) -> Option<(EnvKind, &[Vec<Node>])> {
     let mut drawn = nodes.iter().filter(|n| !matches!(n, Node::Space(_)));
-    matches!(
-        (drawn.next(), drawn.next()),
+    match (drawn.next(), drawn.next()) {
         (
             Some(Node::Env {
-                kind: EnvKind::Aligned | EnvKind::Gathered,
+                kind: kind @ (EnvKind::Aligned | EnvKind::Gathered),
+                rows,
                 ..
             }),
-            None
-        )
-    )
+            None,
+        ) => Some((*kind, rows.as_slice())),
+        _ => None,
+    }
+}
+
+/// A cell's items, for laying a row out as one list.
+fn cell_items(cell: &Node) -> Vec<Node> {
+    match cell {
+        Node::Group(items) => items.clone(),
+        other => vec![other.clone()],
+    }
 }

@@ -137,12 +137,8 @@ fn generic_diagnosis(
     {
         return Some(format!("your value is the answer times {}", factor.name));
     }
-    constant_factor(expected, got).map(|f| {
-        format!(
-            "every entry is the answer's times {}",
-            round_sig(f)
-        )
-    })
+    constant_factor(expected, got)
+        .map(|f| format!("every entry is the answer's times {}", round_sig(f)))
 }
 
 /// A factor a wrong answer is off by, as the learner would write it.
@@ -175,11 +171,17 @@ fn telling_factors(scales: &[Scale]) -> Vec<Factor> {
     }
     for s in scales.iter().filter(|s| s.value.abs() >= 2.0) {
         add(format!("{} = {}", s.name, round_sig(s.value)), s.value);
-        add(format!("1/{} = {}", s.name, round_sig(1.0 / s.value)), 1.0 / s.value);
+        add(
+            format!("1/{} = {}", s.name, round_sig(1.0 / s.value)),
+            1.0 / s.value,
+        );
         if s.value > 0.0 {
             let root = s.value.sqrt();
             add(format!("sqrt({}) = {}", s.name, round_sig(root)), root);
-            add(format!("1/sqrt({}) = {}", s.name, round_sig(1.0 / root)), 1.0 / root);
+            add(
+                format!("1/sqrt({}) = {}", s.name, round_sig(1.0 / root)),
+                1.0 / root,
+            );
         }
     }
     out
@@ -284,8 +286,14 @@ mod tests {
         let e = v(&[2], &[2.0, -4.0]);
         let d = |got: &[f64]| diagnose(&e, &v(&[2], got), &[]);
         assert_eq!(d(&[-2.0, 4.0]).unwrap(), "off by a sign");
-        assert_eq!(d(&[16.0, -32.0]).unwrap(), "every entry is the answer's times 8");
-        assert_eq!(d(&[1.4, -2.8]).unwrap(), "every entry is the answer's times 0.7");
+        assert_eq!(
+            d(&[16.0, -32.0]).unwrap(),
+            "every entry is the answer's times 8"
+        );
+        assert_eq!(
+            d(&[1.4, -2.8]).unwrap(),
+            "every entry is the answer's times 0.7"
+        );
         assert!(d(&[2.005, -4.0]).unwrap().contains("rounding"));
         assert_eq!(d(&[3.0, 7.0]), None);
     }

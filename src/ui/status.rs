@@ -36,7 +36,11 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect) {
     let section = app
         .current_section()
         .map_or("opening", |s| s.title.as_str());
-    let lead = format!(" lesson {}/{}{sep}", app.lesson + 1, app.course.lessons.len());
+    let lead = format!(
+        " lesson {}/{}{sep}",
+        app.lesson + 1,
+        app.course.lessons.len()
+    );
     let place = format!("{sep}{}%", app.percent_here());
     let right = match &app.message {
         Some(m) => format!("{m} "),
