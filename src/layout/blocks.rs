@@ -211,7 +211,7 @@ impl<'a> Renderer<'a> {
     fn linear_math(&self, tex: &str, width: usize, out: &mut Vec<Line<'static>>) {
         let theme = self.theme();
         let opts = math::Options { ascii: theme.ascii };
-        let note = "(too wide to draw here; written on one line)";
+        let note = "(too wide to draw: written linearly)";
         out.extend(wrap(&[Span::styled(note, theme.dim())], width));
         match math::inline(tex, &opts) {
             Ok(line) => out.extend(wrap(&[Span::styled(line, theme.math())], width)),

@@ -193,9 +193,9 @@ mod tests {
             lay("$$\\frac{abcdefghijklmnop}{2}$$\n", 12, false),
             [
                 "(too wide to",
-                "draw here;",
-                "written on",
-                "one line)",
+                "draw:",
+                "written",
+                "linearly)",
                 "(abcdefghijk",
                 "lmnop)/2"
             ]

@@ -75,3 +75,62 @@ fn exact(data: &[f64]) -> String {
         format!("[{}]", shown.join(", "))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::problems::instance::Shaped;
+
+    fn judged(expected: f64, got: f64, verdict: Verdict) -> Judged {
+        let one = |x: f64| Shaped {
+            shape: Vec::new(),
+            data: vec![x],
+        };
+        Judged {
+            shown: got.to_string(),
+            value: one(got),
+            expected: one(expected),
+            verdict,
+        }
+    }
+
+    #[test]
+    fn an_exact_answer_that_is_right_says_so_once() {
+        let right = judged(0.25, 0.25, Verdict::Right);
+        assert_eq!(
+            lines(&right, &Tolerance::Absolute(EXACT)),
+            ["Right: 0.25"]
+        );
+        assert_eq!(
+            lines(&right, &Tolerance::Absolute(0.001)),
+            [
+                "Right: 0.25",
+                "The exact value is 0.25; answers within ±0.001 count as right."
+            ]
+        );
+    }
+
+    #[test]
+    fn the_tolerance_reads_as_a_rule() {
+        let wrong = judged(
+            2.0,
+            3.0,
+            Verdict::Wrong {
+                diagnosis: Some("a mistake with $x$.".into()),
+                relative_error: Some(0.5),
+            },
+        );
+        assert_eq!(
+            lines(&wrong, &Tolerance::Absolute(EXACT)),
+            [
+                "Not right: your value is 3.",
+                "It is off by 50%; the answer must be exact.",
+                "Likely: a mistake with $x$."
+            ]
+        );
+        assert_eq!(
+            lines(&wrong, &Tolerance::Relative(0.01))[1],
+            "It is off by 50%; answers within 1% count as right."
+        );
+    }
+}
