@@ -127,3 +127,42 @@ fn list_prints_one_line_per_lesson_with_its_state() {
     assert!(second.contains(" Comes From  (0/"), "{second}");
     assert!(second.ends_with(" solved)"), "{second}");
 }
+
+/// A one-lesson course whose problem's mistake message is written with inline math.
+fn course_with_a_mistake(dir: &Path) {
+    std::fs::write(
+        dir.join("course.toml"),
+        "title = \"T\"\ntagline = \"t\"\n\n[[lesson]]\nslug = \"one\"\nfile = \"one.md\"\ntitle = \"One\"\nblurb = \"b\"\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("one.md"),
+        "# One\n\n```problem\nid = \"p\"\nkind = \"compute-number\"\nprompt = \"Find it.\"\nanswer = \"-0.25\"\ntolerance = \"exact\"\nhints = [\"h\"]\nsolution = \"s\"\nmistakes = [{ expr = \"0.25\", says = '''The sign is missing: $\\partial a_0/\\partial s_1=-a_0a_1$.''' }]\n```\n",
+    )
+    .unwrap();
+}
+
+#[test]
+fn answer_draws_the_math_of_a_mistake_message() {
+    let course = tempfile::tempdir().unwrap();
+    course_with_a_mistake(course.path());
+    let dir = course.path().to_str().unwrap();
+    let out = run(&["--course", dir, "answer", "1.1", "0.25"], "C.UTF-8");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stdout(&out),
+        "Not right: your value is 0.25.\n\
+         It is off by 200%; the answer must be exact.\n\
+         Likely: The sign is missing: ∂a₀/∂s₁ = −a₀a₁.\n"
+    );
+    let ascii = run(
+        &["--course", dir, "--ascii", "answer", "1.1", "0.25"],
+        "C.UTF-8",
+    );
+    let text = stdout(&ascii);
+    assert!(text.is_ascii(), "{text}");
+    assert!(
+        text.ends_with("Likely: The sign is missing: da_0/ds_1 = -a_0 a_1.\n"),
+        "{text}"
+    );
+}

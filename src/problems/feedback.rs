@@ -97,10 +97,7 @@ mod tests {
     #[test]
     fn an_exact_answer_that_is_right_says_so_once() {
         let right = judged(0.25, 0.25, Verdict::Right);
-        assert_eq!(
-            lines(&right, &Tolerance::Absolute(EXACT)),
-            ["Right: 0.25"]
-        );
+        assert_eq!(lines(&right, &Tolerance::Absolute(EXACT)), ["Right: 0.25"]);
         assert_eq!(
             lines(&right, &Tolerance::Absolute(0.001)),
             [
