@@ -251,3 +251,11 @@ fn an_aligned_display_too_wide_breaks_each_row_as_its_own_equation() {
     // row, laid out alone, no longer lines up with it.
     assert_eq!(uni(tex, 6), ["x = 1", "yy", " = 22"]);
 }
+
+#[test]
+fn broken_lines_are_spaced_apart_only_next_to_scripts() {
+    // The first row's lowered `c` gets a blank row after it; the second row's two
+    // flat lines stay together.
+    let tex = r"\begin{aligned}a_c&=1\\ bb&=cc+dd\end{aligned}";
+    assert_eq!(uni(tex, 7), ["a  = 1", " c", "", "bb = cc", " + dd"]);
+}

@@ -77,12 +77,16 @@ pub fn display(tex: &str, width: usize, opts: &Options) -> Result<Vec<String>, M
             })
             .collect();
     }
-    let tall = lines.iter().any(|l| l.height() > 1);
+    // A blank row keeps a line's scripts apart from its neighbour's; two flat lines
+    // need none.
     let mut rows = Vec::new();
+    let mut above_tall = false;
     for (i, line) in lines.into_iter().enumerate() {
-        if i > 0 && tall {
+        let tall = line.height() > 1;
+        if i > 0 && (tall || above_tall) {
             rows.push(String::new());
         }
+        above_tall = tall;
         rows.extend(line.into_rows().into_iter().map(|mut r| {
             r.truncate(r.trim_end_matches(' ').len());
             r
