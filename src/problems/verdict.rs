@@ -188,11 +188,17 @@ fn telling_factors(scales: &[Scale]) -> Vec<Factor> {
 }
 
 /// `got` is `expected` times `factor`, within the tolerance or a rounding of 0.1%.
+/// A value the tolerance cannot tell from zero is no multiple of anything: it would
+/// match every tiny factor.
 fn scaled_by(expected: &Shaped, got: &Shaped, factor: f64, tol: Tolerance) -> bool {
     expected.data.iter().any(|e| *e != 0.0)
         && expected.data.iter().zip(&got.data).all(|(e, g)| {
             let want = e * factor;
-            tol.accepts(want, *g) || (g - want).abs() <= 1e-3 * want.abs()
+            if *e == 0.0 {
+                return tol.accepts(0.0, *g);
+            }
+            !tol.accepts(0.0, *g)
+                && (tol.accepts(want, *g) || (g - want).abs() <= 1e-3 * want.abs())
         })
 }
 
@@ -304,6 +310,8 @@ mod tests {
         // Any wrong number is some multiple of the answer: these ratios say nothing.
         assert_eq!(diagnose(&one(-2.0), &one(0.5), &[]), None);
         assert_eq!(diagnose(&one(2.0), &one(3.0), &[]), None);
+        // Nearly zero (within the tolerance of 0) is no multiple of anything.
+        assert_eq!(diagnose(&one(0.004), &one(0.0005), &[]), None);
         // Doubled, halved, a slipped decimal point, √2: named.
         assert_eq!(
             diagnose(&one(0.3), &one(0.6), &[]).unwrap(),
