@@ -29,7 +29,7 @@ pub fn lines(judged: &Judged, tolerance: &Tolerance) -> Vec<String> {
             let mut out = vec![format!(
                 "Wrong shape: the answer is {expected}, yours is {got}."
             )];
-            out.extend(hint.iter().map(|h| format!("Your shape {h}")));
+            out.extend(hint.iter().map(|h| format!("Likely: {h}.")));
             out
         }
         Verdict::Wrong {
@@ -103,6 +103,22 @@ mod tests {
             [
                 "Right: 0.25",
                 "The exact value is 0.25; answers within ±0.001 count as right."
+            ]
+        );
+    }
+
+    #[test]
+    fn a_transposed_shape_is_named_like_any_likely_mistake() {
+        let shape = Verdict::WrongShape {
+            expected: "2x3".into(),
+            got: "3x2".into(),
+            hint: Some("yours is its transpose: one transpose too many or too few".into()),
+        };
+        assert_eq!(
+            lines(&judged(1.0, 1.0, shape), &Tolerance::Absolute(EXACT)),
+            [
+                "Wrong shape: the answer is 2x3, yours is 3x2.",
+                "Likely: yours is its transpose: one transpose too many or too few."
             ]
         );
     }

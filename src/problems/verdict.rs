@@ -59,7 +59,7 @@ pub fn judge(
     }
     if expected.shape != got.shape && !(expected.data.len() == 1 && got.data.len() == 1) {
         let hint = if transposed(expected, got) {
-            Some("it is the transpose of the expected shape: did you transpose?".into())
+            Some("yours is its transpose: one transpose too many or too few".into())
         } else {
             None
         };
