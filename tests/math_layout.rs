@@ -189,3 +189,73 @@ fn text_keeps_its_spaces_and_empty_input_draws_nothing() {
     assert_eq!(uni("x^{}", 80), ["x"]);
     assert!(uni("  ", 80).is_empty());
 }
+
+#[test]
+fn a_braced_comma_is_a_plain_comma() {
+    // TeX's `{,}` is an ordinary symbol: the digits' group separator, no space.
+    assert_eq!(uni("262{,}144", 80), ["262,144"]);
+    assert_eq!(inline("262{,}144", &Options::default()).unwrap(), "262,144");
+    // Unbraced, a comma is still punctuation with its space.
+    assert_eq!(uni("(a,b)", 80), ["(a, b)"]);
+    assert_eq!(uni("a{=}b", 80), ["a=b"]);
+}
+
+#[test]
+fn each_row_of_an_aligned_display_makes_its_own_script_choice() {
+    // `c` has no Unicode subscript: its row lowers it, the next row keeps √dₖ flat.
+    let tex = r"\begin{aligned}a_c&=1\\ b&=\sqrt{d_k}\end{aligned}";
+    assert_eq!(uni(tex, 80), ["a  = 1", " c", " b = √dₖ"]);
+    // Inside one row the rule still holds for the whole row.
+    assert_eq!(
+        uni(r"\begin{aligned}a_c&=\sqrt{d_k}\end{aligned}", 80),
+        ["a  = √d", " c     k"]
+    );
+    // A `cases` block is read as one equation: one choice for all of it.
+    assert_eq!(
+        uni(r"\begin{cases}a_c & x\\ d_k & y\end{cases}", 80),
+        ["⎧ a   x", "⎪  c", "⎨ d   y", "⎩  k"]
+    );
+}
+
+#[test]
+fn a_lowered_subscript_under_a_root_takes_no_floating_bar() {
+    // `c` has no Unicode subscript, so the whole equation is 2-D; the root over one
+    // letter with a lowered script is drawn like `√dₖ`, without a bar above.
+    assert_eq!(uni(r"a_c = \sqrt{d_k}", 80), ["a  = √d", " c     k"]);
+    // Something above the letter still takes the bar, which sits on it.
+    assert_eq!(
+        uni(r"a_c = \sqrt{x^2}", 80),
+        ["      __", "     │ 2", "a  = √x", " c"]
+    );
+}
+
+#[test]
+fn a_linear_script_is_never_run_into_the_next_letter() {
+    let ascii_opts = Options { ascii: true };
+    assert_eq!(inline(r"q_ck_c", &ascii_opts).unwrap(), "q_c k_c");
+    assert_eq!(
+        inline(r"\sum_j a_{ij}v_j", &ascii_opts).unwrap(),
+        "sum_j a_ij v_j"
+    );
+    assert_eq!(inline(r"x^2y", &ascii_opts).unwrap(), "x^2 y");
+    // A bracketed script ends where it closes; Unicode scripts are unambiguous.
+    assert_eq!(inline(r"x_{i+1}y", &ascii_opts).unwrap(), "x_(i+1)y");
+    assert_eq!(inline(r"q_ik_i", &Options::default()).unwrap(), "qᵢkᵢ");
+}
+
+#[test]
+fn an_aligned_display_too_wide_breaks_each_row_as_its_own_equation() {
+    let tex = r"\begin{aligned}x&=1\\ yy&=22\end{aligned}";
+    assert_eq!(uni(tex, 80), [" x = 1", "yy = 22"]);
+    // "yy = 22" is 7 cells in 6: that row breaks before its relation; the other
+    // row, laid out alone, no longer lines up with it.
+    assert_eq!(uni(tex, 6), ["x = 1", "yy", " = 22"]);
+}
+
+#[test]
+fn broken_lines_are_spaced_apart_only_next_to_scripts() {
+    // The first row's lowered `c` gets a blank row after it; the second row's two
+    // flat lines stay together.
+    let tex = r"\begin{aligned}a_c&=1\\ bb&=cc+dd\end{aligned}";
+    assert_eq!(uni(tex, 7), ["a  = 1", " c", "", "bb = cc", " + dd"]);
+}

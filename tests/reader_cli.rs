@@ -127,3 +127,66 @@ fn list_prints_one_line_per_lesson_with_its_state() {
     assert!(second.contains(" Comes From  (0/"), "{second}");
     assert!(second.ends_with(" solved)"), "{second}");
 }
+
+/// A one-lesson course whose problem's mistake message `says` what it is given.
+fn course_with_a_mistake(dir: &Path, says: &str) {
+    std::fs::write(
+        dir.join("course.toml"),
+        "title = \"T\"\ntagline = \"t\"\n\n[[lesson]]\nslug = \"one\"\nfile = \"one.md\"\ntitle = \"One\"\nblurb = \"b\"\n",
+    )
+    .unwrap();
+    let mistakes = format!("mistakes = [{{ expr = \"0.25\", says = '''{says}''' }}]");
+    let problem = [
+        "```problem",
+        "id = \"p\"",
+        "kind = \"compute-number\"",
+        "prompt = \"Find it.\"",
+        "answer = \"-0.25\"",
+        "tolerance = \"exact\"",
+        "hints = [\"h\"]",
+        "solution = \"s\"",
+        &mistakes,
+        "```",
+    ];
+    let text = format!("# One\n\n{}\n", problem.join("\n"));
+    std::fs::write(dir.join("one.md"), text).unwrap();
+}
+
+#[test]
+fn answer_draws_the_math_of_a_mistake_message() {
+    let course = tempfile::tempdir().unwrap();
+    course_with_a_mistake(
+        course.path(),
+        r"The sign is missing: $\partial a_0/\partial s_1=-a_0a_1$.",
+    );
+    let dir = course.path().to_str().unwrap();
+    let out = run(&["--course", dir, "answer", "1.1", "0.25"], "C.UTF-8");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stdout(&out),
+        "Not right: your value is 0.25.\n\
+         It is off by 200%; the answer must be exact.\n\
+         Likely: The sign is missing: ∂a₀/∂s₁ = −a₀a₁.\n"
+    );
+    let ascii = run(
+        &["--course", dir, "--ascii", "answer", "1.1", "0.25"],
+        "C.UTF-8",
+    );
+    let text = stdout(&ascii);
+    assert!(text.is_ascii(), "{text}");
+    assert!(
+        text.ends_with("Likely: The sign is missing: da_0/ds_1 = -a_0 a_1.\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn check_lays_out_the_math_of_mistake_messages() {
+    let course = tempfile::tempdir().unwrap();
+    course_with_a_mistake(course.path(), r"see $\foo$");
+    let dir = course.path().to_str().unwrap();
+    let out = run(&["check", "--course", dir, "--seeds", "1"], "C.UTF-8");
+    assert!(!out.status.success());
+    let all = format!("{}{}", stdout(&out), String::from_utf8_lossy(&out.stderr));
+    assert!(all.contains("one.md:3:"), "{all}");
+}

@@ -278,6 +278,25 @@ fn moving_records_the_place_and_reading_progress() {
     assert_eq!(app.save_need(), SaveNeed::None);
 }
 
+#[test]
+fn the_place_shown_is_where_the_learner_is_not_the_furthest_read() {
+    let mut app = app_at((100, 30));
+    let total = app.view().lines.len() as f64;
+    keys(&mut app, "G");
+    keys(&mut app, "gj");
+    // The record keeps the furthest point; the place is one line below the top.
+    assert_eq!(app.percent_read(), 100);
+    let here = ((1.0 + 29.0) / total * 100.0).floor() as u32;
+    assert_eq!(app.percent_here(), here);
+    assert!(here < 100, "the fixture lesson is longer than a screen");
+    // A new session opens at the place's block, and shows that, not the record's 100%.
+    let progress = app.progress_to_save(1).clone();
+    let again = App::new(fixture(), progress, Theme::new(false, true), (100, 30));
+    let reopened = ((again.scroll as f64 + 29.0) / total * 100.0).floor() as u32;
+    assert_eq!(again.percent_here(), reopened);
+    assert!(reopened <= here);
+}
+
 /// Resume through the store's API: what one session leaves in `Progress` opens the next
 /// at the same lesson and block.
 #[test]

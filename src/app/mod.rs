@@ -243,9 +243,21 @@ impl App {
         Mark::of_read(self.record(lesson).map_or(0.0, |r| r.read))
     }
 
-    /// Percentage of the open lesson read so far.
+    /// Percentage of the open lesson read so far (the furthest the learner has seen).
     pub fn percent_read(&self) -> u32 {
         (self.record(self.lesson).map_or(0.0, |r| r.read) * 100.0).floor() as u32
+    }
+
+    /// Where the learner is: the percentage of the lesson down to the bottom of the
+    /// screen, measured as `read` is, so the two agree at the furthest point.
+    pub fn percent_here(&self) -> u32 {
+        (self.seen_fraction() * 100.0).floor() as u32
+    }
+
+    /// The fraction of the lesson's lines above the bottom of the screen.
+    fn seen_fraction(&self) -> f64 {
+        let total = self.view.lines.len().max(1);
+        (self.scroll + self.text_height()).min(total) as f64 / total as f64
     }
 
     pub fn save_need(&self) -> SaveNeed {
@@ -588,8 +600,7 @@ impl App {
 
     /// Records where the learner is and how far into the lesson they have seen.
     fn note_place(&mut self) {
-        let total = self.view.lines.len().max(1);
-        let seen = (self.scroll + self.text_height()).min(total) as f64 / total as f64;
+        let seen = self.seen_fraction();
         let block = self.view.block_at(self.scroll);
         let slug = self.course.lessons[self.lesson].slug.clone();
         let record = self.progress.lessons.entry(slug.clone()).or_default();

@@ -170,13 +170,15 @@ impl Walker {
         for e in problem.validate(&lesson.slug, &spec.prompt, self.seeds) {
             self.find(file, line, format!("problem `{}`: {e}", spec.id));
         }
-        // The texts must lay out with a learner's numbers in them, not only as written.
+        // The texts must lay out with a learner's numbers in them, not only as written;
+        // a mistake's message is shown with its math laid out too.
         let filled = problem
             .instance(0, &lesson.slug, 0)
             .map(|i| i.fill(&spec.prompt));
         let texts = std::iter::once(filled.unwrap_or_else(|_| spec.prompt.clone()))
             .chain(spec.hints.iter().cloned())
-            .chain(std::iter::once(spec.solution.clone()));
+            .chain(std::iter::once(spec.solution.clone()))
+            .chain(spec.mistakes.iter().map(|m| m.says.clone()));
         for text in texts {
             for b in markdown::parse(file, line, &text) {
                 self.block(lesson, &b);

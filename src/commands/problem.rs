@@ -55,7 +55,7 @@ pub fn answer(settings: &Settings, id: &str, input: &str) -> anyhow::Result<Exit
         .judge(&inst, input)
         .map_err(|e| anyhow!("answer `{}`: {e}", input.trim()))?;
     for line in feedback::lines(&judged, &problem.tolerance) {
-        println!("{line}");
+        println!("{}", layout::math_text::plain(&line, settings.ascii));
     }
     let right = judged.verdict.is_right();
     let variant = record_of(&opened.progress, &found).variant;

@@ -4,7 +4,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use unicode_width::UnicodeWidthStr;
 
-use super::wrap::{hard_wrap, wrap};
+use super::wrap::{code_wrap, wrap};
 use super::{Context, Theme, table};
 use crate::content::{
     Block, BlockKind, Claim, ContentError, Emphasis, Inline, ProblemSpec, markdown,
@@ -113,15 +113,20 @@ impl<'a> Renderer<'a> {
         let theme = self.theme();
         let opts = math::Options { ascii: theme.ascii };
         let mut spans = Vec::new();
+        // Fold to ASCII before wrapping: `§` becomes `Sec. `, wider than it was.
+        let text = |t: &str| {
+            if theme.ascii {
+                super::ascii::fold(t).into_owned()
+            } else {
+                t.to_string()
+            }
+        };
         for inline in inlines {
             match inline {
-                Inline::Text(text, emphasis) => spans.push(Span::styled(
-                    text.clone(),
-                    emphasised(base, *emphasis, theme),
-                )),
-                Inline::Code(text) => {
-                    spans.push(Span::styled(text.clone(), base.patch(theme.code())))
+                Inline::Text(t, emphasis) => {
+                    spans.push(Span::styled(text(t), emphasised(base, *emphasis, theme)))
                 }
+                Inline::Code(t) => spans.push(Span::styled(text(t), base.patch(theme.code()))),
                 Inline::Math(tex) => match math::inline(tex, &opts) {
                     Ok(drawn) => spans.push(Span::styled(drawn, base.patch(theme.math()))),
                     Err(err) => {
@@ -163,7 +168,7 @@ impl<'a> Renderer<'a> {
         let style = self.theme().code();
         for source_line in text.trim_end_matches('\n').split('\n') {
             let expanded = source_line.replace('\t', "    ");
-            for piece in hard_wrap(&expanded, width.saturating_sub(2)) {
+            for piece in code_wrap(&expanded, width.saturating_sub(2)) {
                 out.push(Line::from(vec![
                     Span::raw("  "),
                     Span::styled(piece, style),
@@ -176,6 +181,7 @@ impl<'a> Renderer<'a> {
         let theme = self.theme();
         let opts = math::Options { ascii: theme.ascii };
         match math::display(tex, width, &opts) {
+            Ok(rows) if rows.iter().any(|r| r.width() > width) => self.linear_math(tex, width, out),
             Ok(rows) => {
                 // Centre the equation as one block so its rows stay aligned.
                 let widest = rows.iter().map(|r| r.width()).max().unwrap_or(0);
@@ -196,6 +202,23 @@ impl<'a> Renderer<'a> {
                     width,
                 ));
             }
+        }
+    }
+
+    /// An equation the pane cannot hold even broken at its operators: written on one
+    /// line and word-wrapped, so all of it can be read (a cut drawing would hide its
+    /// end without a word), under a note that says why it looks different.
+    fn linear_math(&self, tex: &str, width: usize, out: &mut Vec<Line<'static>>) {
+        let theme = self.theme();
+        let opts = math::Options { ascii: theme.ascii };
+        let note = "(too wide to draw: written linearly)";
+        out.extend(wrap(&[Span::styled(note, theme.dim())], width));
+        match math::inline(tex, &opts) {
+            Ok(line) => out.extend(wrap(&[Span::styled(line, theme.math())], width)),
+            Err(err) => out.extend(wrap(
+                &[Span::styled(format!("math error: {err}"), theme.error())],
+                width,
+            )),
         }
     }
 
@@ -296,11 +319,11 @@ impl<'a> Renderer<'a> {
         } else {
             "the expressions that reproduce this:"
         };
-        out.push(Line::styled(intro, theme.dim()));
+        out.extend(wrap(&[Span::styled(intro, theme.dim())], width));
         let inner = width.saturating_sub(2);
         for claim in claims {
             let mark = format!("{} ", theme.prompt_mark());
-            for (i, piece) in hard_wrap(&claim.expr, inner).into_iter().enumerate() {
+            for (i, piece) in code_wrap(&claim.expr, inner).into_iter().enumerate() {
                 let lead = if i == 0 {
                     mark.clone()
                 } else {
@@ -311,7 +334,7 @@ impl<'a> Renderer<'a> {
                     Span::styled(piece, theme.code()),
                 ]));
             }
-            for (i, piece) in hard_wrap(&claim.expected, inner).into_iter().enumerate() {
+            for (i, piece) in code_wrap(&claim.expected, inner).into_iter().enumerate() {
                 let lead = if i == 0 { "= " } else { "  " };
                 out.push(Line::from(vec![
                     Span::styled(lead, theme.dim()),

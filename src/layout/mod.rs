@@ -7,6 +7,7 @@
 pub mod ascii;
 mod blocks;
 mod cache;
+pub mod math_text;
 mod table;
 pub mod theme;
 pub mod wrap;
@@ -165,6 +166,43 @@ mod tests {
     }
 
     #[test]
+    fn a_table_column_keeps_a_word_and_its_comma_together() {
+        // Natural widths 13 and 5 in 14 - 3: the first column stops at its longest
+        // word, "queries,", and the second, of one-letter words, gives the rest.
+        let md = "| meaning | sh |\n|---|---|\n| queries, keys | n x d |\n";
+        assert_eq!(
+            lay(md, 14, true),
+            [
+                "meaning  | sh",
+                "---------+----",
+                "queries, | n x",
+                "keys     | d"
+            ]
+        );
+    }
+
+    #[test]
+    fn ascii_spellings_are_wrapped_at_their_own_width() {
+        // `§` is spelled `Sec. `: folded before wrapping, the line still fits.
+        assert_eq!(lay("aaaa §3.5 b\n", 9, true), ["aaaa Sec.", "3.5 b"]);
+    }
+
+    #[test]
+    fn an_equation_too_wide_even_when_broken_is_written_on_wrapped_lines() {
+        assert_eq!(
+            lay("$$\\frac{abcdefghijklmnop}{2}$$\n", 12, false),
+            [
+                "(too wide to",
+                "draw:",
+                "written",
+                "linearly)",
+                "(abcdefghijk",
+                "lmnop)/2"
+            ]
+        );
+    }
+
+    #[test]
     fn code_blocks_keep_lines_and_indent() {
         assert_eq!(
             lay("```\nlet x = 1;\n\tf(x)\n```\n", 20, false),
@@ -196,7 +234,8 @@ mod tests {
                 "| [ ] not attempted    |",
                 "+----------------------+",
                 "",
-                "the expression that reproduces this:",
+                "the expression that",
+                "reproduces this:",
                 "> 1 + 1",
                 "= 2",
             ]

@@ -1,11 +1,12 @@
 //! GFM tables fitted to the width: columns take their natural width, and when the row is
-//! too wide the widest column gives up a cell at a time, its cells wrapping.
+//! too wide the widest column gives up a cell at a time, its cells wrapping — first
+//! down to its longest word, then, if that is not enough, further.
 
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 
 use super::Theme;
-use super::wrap::wrap;
+use super::wrap::{longest_word, wrap};
 use crate::content::Align;
 
 /// Narrowest a column is squeezed to before the table is allowed to overflow.
@@ -31,15 +32,28 @@ pub(super) fn lay_out(
             *w = (*w).max(natural(cell));
         }
     }
-    let separators = 3 * (columns - 1);
-    while widths.iter().sum::<usize>() + separators > width {
-        let Some((i, &widest)) = widths.iter().enumerate().max_by_key(|(_, w)| **w) else {
-            break;
-        };
-        if widest <= MIN_COLUMN {
-            break;
+    // First no column narrower than its longest word (so words wrap whole and a comma
+    // stays with its word), then, only if the table still does not fit, down to the
+    // minimum.
+    let mut words = vec![MIN_COLUMN; columns];
+    for row in std::iter::once(header).chain(rows.iter().map(Vec::as_slice)) {
+        for (w, cell) in words.iter_mut().zip(row) {
+            *w = (*w).max(longest_word(cell));
         }
-        widths[i] -= 1;
+    }
+    let separators = 3 * (columns - 1);
+    for floor in [&words, &vec![MIN_COLUMN; columns]] {
+        while widths.iter().sum::<usize>() + separators > width {
+            let Some((i, _)) = widths
+                .iter()
+                .enumerate()
+                .filter(|(i, w)| **w > floor[*i])
+                .max_by_key(|(_, w)| **w)
+            else {
+                break;
+            };
+            widths[i] -= 1;
+        }
     }
     let mut lines = Vec::new();
     let bold = Style::new().add_modifier(Modifier::BOLD);

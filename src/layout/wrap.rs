@@ -47,22 +47,52 @@ pub fn wrap(spans: &[Span<'_>], width: usize) -> Vec<Line<'static>> {
             push_span(&mut line, " ", style);
             used += 1;
         }
-        for (text, style) in frag.pieces {
-            for g in text.graphemes(true) {
-                let w = g.width();
-                if used > 0 && used + w > width {
-                    lines.push(Line::from(std::mem::take(&mut line)));
-                    used = 0;
-                }
-                push_span(&mut line, g, style);
-                used += w;
+        for unit in units(&frag.pieces) {
+            let w: usize = unit.iter().map(|(g, _)| g.width()).sum();
+            if used > 0 && used + w > width {
+                lines.push(Line::from(std::mem::take(&mut line)));
+                used = 0;
             }
+            for (g, style) in unit {
+                push_span(&mut line, g, style);
+            }
+            used += w;
         }
     }
     if !line.is_empty() || lines.is_empty() {
         lines.push(Line::from(line));
     }
     lines
+}
+
+/// The graphemes of a fragment in the groups a too-long fragment may be cut between:
+/// closing punctuation stays with the character before it, so that no line starts
+/// with the `,` of `queries,`.
+fn units(pieces: &[(String, Style)]) -> Vec<Vec<(&str, Style)>> {
+    let mut out: Vec<Vec<(&str, Style)>> = Vec::new();
+    for (text, style) in pieces {
+        for g in text.graphemes(true) {
+            match out.last_mut() {
+                Some(unit) if closes(g) => unit.push((g, *style)),
+                _ => out.push(vec![(g, *style)]),
+            }
+        }
+    }
+    out
+}
+
+/// Punctuation that ends what comes before it.
+fn closes(g: &str) -> bool {
+    matches!(
+        g,
+        "," | "." | ";" | ":" | "!" | "?" | ")" | "]" | "}" | "'" | "\"" | "’" | "”" | "…"
+    )
+}
+
+/// The width of the widest unbreakable run of the text: the narrowest column it fits
+/// without a word being cut.
+pub fn longest_word(spans: &[Span<'_>]) -> usize {
+    fragments(spans).iter().map(|f| f.width).max().unwrap_or(0)
 }
 
 /// Appends text to the last span when the style matches (fewer, longer spans).
@@ -113,23 +143,61 @@ fn fragments(spans: &[Span<'_>]) -> Vec<Fragment> {
     out
 }
 
-/// Hard-wraps one line of preformatted text (code) at `width` cells, by graphemes.
-pub fn hard_wrap(text: &str, width: usize) -> Vec<String> {
+/// Wraps one line of code (an evaluator expression) at `width` cells, after a space or
+/// a comma, so that `transpose` and `[0, 1]` are not torn apart; only a token longer
+/// than the line is cut, by graphemes. Leading indentation is kept, spaces at a break
+/// are dropped.
+pub fn code_wrap(text: &str, width: usize) -> Vec<String> {
     let width = width.max(1);
     let mut lines = vec![String::new()];
     let mut used = 0;
-    for g in text.graphemes(true) {
-        let w = g.width();
-        if used > 0 && used + w > width {
+    for token in code_tokens(text) {
+        let body = token.trim_end_matches(' ');
+        if used > 0 && used + body.width() > width {
             lines.push(String::new());
             used = 0;
         }
-        if let Some(last) = lines.last_mut() {
-            last.push_str(g);
+        if used + body.width() <= width {
+            if let Some(line) = lines.last_mut() {
+                line.push_str(token);
+            }
+            used += token.width();
+            continue;
         }
-        used += w;
+        for g in token.graphemes(true) {
+            let w = g.width();
+            if used > 0 && used + w > width {
+                lines.push(String::new());
+                used = 0;
+            }
+            if let Some(line) = lines.last_mut() {
+                line.push_str(g);
+            }
+            used += w;
+        }
+    }
+    for line in &mut lines {
+        line.truncate(line.trim_end_matches(' ').len());
     }
     lines
+}
+
+/// `text` cut after every comma and every run of spaces.
+fn code_tokens(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut chars = text.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        let spaces_follow = chars.peek().is_some_and(|&(_, n)| n == ' ');
+        if (c == ',' || c == ' ') && !spaces_follow {
+            out.push(&text[start..i + 1]);
+            start = i + 1;
+        }
+    }
+    if start < text.len() {
+        out.push(&text[start..]);
+    }
+    out
 }
 
 #[cfg(test)]
@@ -201,9 +269,29 @@ mod tests {
     }
 
     #[test]
-    fn hard_wrap_cuts_code_by_cells() {
-        assert_eq!(hard_wrap("abcdef", 4), ["abcd", "ef"]);
-        assert_eq!(hard_wrap("", 4), [""]);
-        assert_eq!(hard_wrap("ab注", 3), ["ab", "注"]);
+    fn a_too_long_word_is_cut_before_never_at_its_punctuation() {
+        // "queries," is 8 cells in 7: the comma goes down with the letter before it.
+        assert_eq!(
+            texts(&wrap(&[Span::raw("queries, keys")], 7)),
+            ["querie", "s, keys"]
+        );
+        assert_eq!(longest_word(&[Span::raw("queries, keys")]), 8);
+    }
+
+    #[test]
+    fn code_wraps_after_spaces_and_commas_and_cuts_only_long_tokens() {
+        assert_eq!(
+            code_wrap("let a = transpose(x)", 12),
+            ["let a =", "transpose(x)"]
+        );
+        assert_eq!(code_wrap("[0, 1, 2]", 5), ["[0,", "1, 2]"]);
+        assert_eq!(
+            code_wrap("softmax([0,0,-1])", 12),
+            ["softmax([0,", "0,-1])"]
+        );
+        assert_eq!(code_wrap("abcdefgh", 3), ["abc", "def", "gh"]);
+        assert_eq!(code_wrap("  f(x)", 10), ["  f(x)"]);
+        assert_eq!(code_wrap("", 4), [""]);
+        assert_eq!(code_wrap("ab注", 3), ["ab", "注"]);
     }
 }

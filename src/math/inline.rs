@@ -12,9 +12,16 @@ impl Ctx {
         let specs: Vec<Spec> = nodes.iter().map(|n| Spec::of(n, true)).collect();
         let (gaps, classes) = spacing::space(&specs, script, lead);
         let mut out = String::new();
+        let mut open_script = false;
         for (i, node) in nodes.iter().enumerate() {
             push_spaces(&mut out, gaps[i]);
             let text = self.inline_node(node, script);
+            // `q_c k_c`, not `q_ck_c`: a letter straight after a linear script would
+            // read as more of the script.
+            if open_script && gaps[i] == 0 && text.starts_with(char::is_alphanumeric) {
+                out.push(' ');
+            }
+            open_script = ends_in_open_script(node, &text);
             // A fraction next to a factor is bracketed: `(1/2)x`, not `1/2x`.
             let class = |j: Option<usize>| j.and_then(|j| classes.get(j).copied().flatten());
             let before = matches!(
@@ -197,14 +204,15 @@ impl Ctx {
         let body: Vec<String> = rows
             .iter()
             .map(|row| {
+                let ctx = self.for_row(kind, row, true);
                 let cells: Vec<String> = row
                     .iter()
                     .enumerate()
                     .map(|(j, cell)| {
                         let lead = (kind.is_aligned() && j % 2 == 1).then_some(Class::Ord);
                         match cell {
-                            Node::Group(items) => self.line(items, false, lead),
-                            other => self.line(std::slice::from_ref(other), false, lead),
+                            Node::Group(items) => ctx.line(items, false, lead),
+                            other => ctx.line(std::slice::from_ref(other), false, lead),
                         }
                     })
                     .collect();
@@ -214,6 +222,21 @@ impl Ctx {
         let (l, r) = kind.delims();
         format!("{}{}{}", self.delim(l), body.join("; "), self.delim(r))
     }
+}
+
+/// The node was written with a linear script whose end is not marked: `a_ij`, `x^2`
+/// (but not `x_(i+1)`, nor the Unicode `xᵢ`).
+fn ends_in_open_script(node: &Node, text: &str) -> bool {
+    let scripted = match node {
+        Node::Scripts { .. } | Node::Stack { .. } => true,
+        Node::Classed { body, .. } => matches!(body.as_ref(), Node::Scripts { .. }),
+        _ => false,
+    };
+    scripted
+        && text.rfind(['_', '^']).is_some_and(|i| {
+            let tail = &text[i + 1..];
+            !tail.is_empty() && tail.chars().all(char::is_alphanumeric)
+        })
 }
 
 fn push_spaces(out: &mut String, n: usize) {

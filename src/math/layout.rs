@@ -21,6 +21,9 @@ pub struct Ctx {
     pub ascii: bool,
     /// Scripts in Unicode script characters (see `scripts`).
     pub compact: bool,
+    /// The equation is one `aligned` or `gathered` environment: each of its rows is an
+    /// equation of its own and makes its own script choice (see `scripts`).
+    pub per_row: bool,
 }
 
 /// A laid-out list: one block per item, the cells before each, and each item's class
@@ -106,6 +109,20 @@ impl Ctx {
         }
     }
 
+    /// The context for one row of an environment: its own script choice when the rows
+    /// are separate equations, else the equation's.
+    pub fn for_row(&self, kind: EnvKind, row: &[Node], limits_are_scripts: bool) -> Ctx {
+        if self.per_row && matches!(kind, EnvKind::Aligned | EnvKind::Gathered) {
+            Ctx {
+                compact: !self.ascii && scripts::all_compact(row, limits_are_scripts),
+                per_row: false,
+                ..*self
+            }
+        } else {
+            *self
+        }
+    }
+
     fn script_style(style: Style) -> Style {
         match style {
             Style::Display => Style::Text,
@@ -148,7 +165,7 @@ impl Ctx {
             let sign = Block::text(glyphs::radical(true)).pad_vertical(base, h - 1 - base);
             let inside = self.delimit(Delim::LParen, b, Delim::RParen);
             Block::hcat(&[sign, inside])
-        } else if index.is_none() && b.height() == 1 && one_symbol(body) {
+        } else if index.is_none() && b.baseline() == 0 && one_symbol(body) {
             Block::hcat(&[Block::text(glyphs::radical(false)), b])
         } else {
             // The overbar runs above everything; the stroke down to the core's last
@@ -346,13 +363,14 @@ impl Ctx {
         let cells: Vec<Vec<Block>> = rows
             .iter()
             .map(|row| {
+                let ctx = self.for_row(kind, row, false);
                 row.iter()
                     .enumerate()
                     .map(|(j, cell)| {
                         let lead = (kind.is_aligned() && j % 2 == 1).then_some(Class::Ord);
                         match cell {
-                            Node::Group(items) => self.row(items, Style::Text, lead),
-                            other => self.row(std::slice::from_ref(other), Style::Text, lead),
+                            Node::Group(items) => ctx.row(items, Style::Text, lead),
+                            other => ctx.row(std::slice::from_ref(other), Style::Text, lead),
                         }
                     })
                     .collect()
@@ -417,7 +435,10 @@ impl Ctx {
     }
 }
 
-/// One letter, possibly with compact scripts: `√x`, `√dₖ` need no overbar.
+/// One letter, possibly with scripts: `√x`, `√dₖ` need no overbar, and neither does
+/// `√d` with its `k` lowered onto the next row (the caller checks that nothing rises
+/// above the letter). A bar there would cover the letter and the empty cell beside it,
+/// a row above the radical sign, and float rather than sit on the radicand.
 fn one_symbol(node: &Node) -> bool {
     match node {
         Node::Atom { text, .. } => text.chars().count() == 1,

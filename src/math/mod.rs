@@ -24,6 +24,7 @@ mod symbols;
 pub use lexer::MAX_CHARS;
 pub use parser::MAX_DEPTH;
 
+use ast::{EnvKind, Node};
 use layout::{Ctx, Style};
 
 /// How to draw.
@@ -52,21 +53,40 @@ impl MathError {
 
 /// Lays out display math: the rows of the drawing, not centred, trailing spaces
 /// trimmed, each no wider than `width` wherever a break at a top-level relation or
-/// binary operator makes that possible.
+/// binary operator makes that possible. An `aligned` or `gathered` display too wide
+/// for `width` gives up its alignment: each row is broken as an equation of its own.
 pub fn display(tex: &str, width: usize, opts: &Options) -> Result<Vec<String>, MathError> {
     let nodes = parser::parse(tex, opts.ascii)?;
+    let rows_of = equation_rows(&nodes);
     let ctx = Ctx {
         ascii: opts.ascii,
         compact: !opts.ascii && scripts::all_compact(&nodes, false),
+        per_row: rows_of.is_some(),
     };
     let laid = ctx.list(&nodes, Style::Display, None);
-    let lines = linebreak::lines(laid, width);
-    let tall = lines.iter().any(|l| l.height() > 1);
+    let mut lines = linebreak::lines(laid, width);
+    if let Some((kind, env_rows)) = rows_of
+        && lines.iter().any(|l| l.width() > width)
+    {
+        lines = env_rows
+            .iter()
+            .flat_map(|row| {
+                let items: Vec<Node> = row.iter().flat_map(cell_items).collect();
+                let ctx = ctx.for_row(kind, row, false);
+                linebreak::lines(ctx.list(&items, Style::Text, None), width)
+            })
+            .collect();
+    }
+    // A blank row keeps a line's scripts apart from its neighbour's; two flat lines
+    // need none.
     let mut rows = Vec::new();
+    let mut above_tall = false;
     for (i, line) in lines.into_iter().enumerate() {
-        if i > 0 && tall {
+        let tall = line.height() > 1;
+        if i > 0 && (tall || above_tall) {
             rows.push(String::new());
         }
+        above_tall = tall;
         rows.extend(line.into_rows().into_iter().map(|mut r| {
             r.truncate(r.trim_end_matches(' ').len());
             r
@@ -91,6 +111,32 @@ pub fn inline(tex: &str, opts: &Options) -> Result<String, MathError> {
     let ctx = Ctx {
         ascii: opts.ascii,
         compact: !opts.ascii && scripts::all_compact(&nodes, true),
+        per_row: equation_rows(&nodes).is_some(),
     };
     Ok(ctx.line(&nodes, false, None).trim().to_string())
+}
+
+/// The rows of the environment when the whole equation is one `aligned` or
+/// `gathered` environment, whose rows are equations of their own.
+fn equation_rows(nodes: &[Node]) -> Option<(EnvKind, &[Vec<Node>])> {
+    let mut drawn = nodes.iter().filter(|n| !matches!(n, Node::Space(_)));
+    match (drawn.next(), drawn.next()) {
+        (
+            Some(Node::Env {
+                kind: kind @ (EnvKind::Aligned | EnvKind::Gathered),
+                rows,
+                ..
+            }),
+            None,
+        ) => Some((*kind, rows.as_slice())),
+        _ => None,
+    }
+}
+
+/// A cell's items, for laying a row out as one list.
+fn cell_items(cell: &Node) -> Vec<Node> {
+    match cell {
+        Node::Group(items) => items.clone(),
+        other => vec![other.clone()],
+    }
 }

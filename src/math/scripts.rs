@@ -4,6 +4,12 @@
 //! One rule per equation: if every script in it has a Unicode form (`Kᵀ`, `xᵢ`, `b₁`),
 //! all scripts are written that way; otherwise all are raised and lowered onto their own
 //! rows. Mixing the two (`xₗ` next to a lowered `x_L`) reads as two different notations.
+//!
+//! An equation is as small as the rule can be made without mixing on one line: when a
+//! display is a single `aligned` or `gathered` environment, each row is an equation of
+//! its own, so one `a_c` (no Unicode subscript c) lowers the scripts of its row only
+//! and the next row keeps `√dₖ` flat. The rows of `cases` or a matrix stay one
+//! equation: they are read together, side by side.
 
 use super::ast::{BigKind, Node};
 

@@ -1,19 +1,26 @@
 //! What the learner is told after an answer, worded once for the reader and the CLI.
+//! Lines may hold `$…$` inline math (a problem's own mistake messages do): the display
+//! lays it out, as it does the lesson's prose.
 
 use super::problem::Judged;
+use super::tolerance::{EXACT, Tolerance};
 use super::verdict::Verdict;
 use crate::figure::lines::number;
 
 /// The feedback lines for a judged answer: the first says right or wrong, the rest why.
-pub fn lines(judged: &Judged, tolerance: &super::tolerance::Tolerance) -> Vec<String> {
+pub fn lines(judged: &Judged, tolerance: &Tolerance) -> Vec<String> {
     match &judged.verdict {
-        Verdict::Right => vec![
-            format!("Right: {}", judged.shown),
-            format!(
-                "The exact value is {} (accepted {tolerance}).",
-                exact(&judged.expected.data)
-            ),
-        ],
+        Verdict::Right => {
+            let mut out = vec![format!("Right: {}", judged.shown)];
+            if !is_exact(tolerance) {
+                out.push(format!(
+                    "The exact value is {}; {}.",
+                    exact(&judged.expected.data),
+                    accepted(tolerance)
+                ));
+            }
+            out
+        }
         Verdict::WrongShape {
             expected,
             got,
@@ -22,7 +29,7 @@ pub fn lines(judged: &Judged, tolerance: &super::tolerance::Tolerance) -> Vec<St
             let mut out = vec![format!(
                 "Wrong shape: the answer is {expected}, yours is {got}."
             )];
-            out.extend(hint.iter().map(|h| format!("Your shape {h}")));
+            out.extend(hint.iter().map(|h| format!("Likely: {h}.")));
             out
         }
         Verdict::Wrong {
@@ -32,8 +39,9 @@ pub fn lines(judged: &Judged, tolerance: &super::tolerance::Tolerance) -> Vec<St
             let mut out = vec![format!("Not right: your value is {}.", judged.shown)];
             if let Some(r) = relative_error {
                 out.push(format!(
-                    "It is off by {}% (accepted {tolerance}).",
-                    number(r * 100.0)
+                    "It is off by {}%; {}.",
+                    number(r * 100.0),
+                    accepted(tolerance)
                 ));
             }
             out.extend(
@@ -46,11 +54,96 @@ pub fn lines(judged: &Judged, tolerance: &super::tolerance::Tolerance) -> Vec<St
     }
 }
 
+fn is_exact(tolerance: &Tolerance) -> bool {
+    matches!(*tolerance, Tolerance::Absolute(t) if t <= EXACT)
+}
+
+/// The tolerance as a rule the learner can act on.
+fn accepted(tolerance: &Tolerance) -> String {
+    match *tolerance {
+        _ if is_exact(tolerance) => "the answer must be exact".into(),
+        Tolerance::Absolute(t) => format!("answers within ±{} count as right", number(t)),
+        Tolerance::Relative(r) => format!("answers within {}% count as right", number(r * 100.0)),
+    }
+}
+
 fn exact(data: &[f64]) -> String {
     let shown: Vec<String> = data.iter().map(|x| format!("{x}")).collect();
     if shown.len() == 1 {
         shown[0].clone()
     } else {
         format!("[{}]", shown.join(", "))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::problems::instance::Shaped;
+
+    fn judged(expected: f64, got: f64, verdict: Verdict) -> Judged {
+        let one = |x: f64| Shaped {
+            shape: Vec::new(),
+            data: vec![x],
+        };
+        Judged {
+            shown: got.to_string(),
+            value: one(got),
+            expected: one(expected),
+            verdict,
+        }
+    }
+
+    #[test]
+    fn an_exact_answer_that_is_right_says_so_once() {
+        let right = judged(0.25, 0.25, Verdict::Right);
+        assert_eq!(lines(&right, &Tolerance::Absolute(EXACT)), ["Right: 0.25"]);
+        assert_eq!(
+            lines(&right, &Tolerance::Absolute(0.001)),
+            [
+                "Right: 0.25",
+                "The exact value is 0.25; answers within ±0.001 count as right."
+            ]
+        );
+    }
+
+    #[test]
+    fn a_transposed_shape_is_named_like_any_likely_mistake() {
+        let shape = Verdict::WrongShape {
+            expected: "2x3".into(),
+            got: "3x2".into(),
+            hint: Some("yours is its transpose: one transpose too many or too few".into()),
+        };
+        assert_eq!(
+            lines(&judged(1.0, 1.0, shape), &Tolerance::Absolute(EXACT)),
+            [
+                "Wrong shape: the answer is 2x3, yours is 3x2.",
+                "Likely: yours is its transpose: one transpose too many or too few."
+            ]
+        );
+    }
+
+    #[test]
+    fn the_tolerance_reads_as_a_rule() {
+        let wrong = judged(
+            2.0,
+            3.0,
+            Verdict::Wrong {
+                diagnosis: Some("a mistake with $x$.".into()),
+                relative_error: Some(0.5),
+            },
+        );
+        assert_eq!(
+            lines(&wrong, &Tolerance::Absolute(EXACT)),
+            [
+                "Not right: your value is 3.",
+                "It is off by 50%; the answer must be exact.",
+                "Likely: a mistake with $x$."
+            ]
+        );
+        assert_eq!(
+            lines(&wrong, &Tolerance::Relative(0.01))[1],
+            "It is off by 50%; answers within 1% count as right."
+        );
     }
 }

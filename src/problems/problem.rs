@@ -2,10 +2,10 @@
 //! its answer and mistakes kept as evaluator expressions.
 
 use super::instance::{self, Instance, Shaped};
-use super::params::Generator;
+use super::params::{Drawn, Generator};
 use super::seed::problem_seed;
 use super::tolerance::Tolerance;
-use super::verdict::{self, Mistake, Verdict};
+use super::verdict::{self, Mistake, Scale, Verdict};
 use crate::content::ProblemSpec;
 use crate::eval::{self, Env};
 
@@ -104,7 +104,18 @@ impl Problem {
                 })
             })
             .collect();
-        let verdict = verdict::judge(&expected, &value, self.tolerance, &mistakes);
+        let scales: Vec<Scale> = inst
+            .bindings
+            .iter()
+            .filter_map(|b| match &b.value {
+                Drawn::Scalar(n) => Some(Scale {
+                    name: b.name.clone(),
+                    value: n.value,
+                }),
+                Drawn::Matrix(_) => None,
+            })
+            .collect();
+        let verdict = verdict::judge(&expected, &value, self.tolerance, &mistakes, &scales);
         Ok(Judged {
             shown,
             value,

@@ -208,7 +208,9 @@ fn problem_lines(app: &App, p: ProblemRef, width: usize) -> Vec<Line<'static>> {
                 theme.error()
             };
             for (i, line) in lines.iter().enumerate() {
-                out.extend(wrap(line, if i == 0 { first } else { Style::new() }));
+                let style = if i == 0 { first } else { Style::new() };
+                let spans = layout::math_text::spans(line, style, theme);
+                out.extend(layout::wrap::wrap(&spans, width));
             }
         }
         PanelView::InputError(e) => {

@@ -1,5 +1,6 @@
-//! The status bar: where the learner is ("lesson 2/8 · 2.3 Choosing the divisor · 40%"),
-//! or the open prompt.
+//! The status bar: where the learner is ("lesson 2/8 · 2.3 Choosing the divisor · 40%",
+//! the percentage being how far down the lesson the screen's bottom is, not the furthest
+//! read, which the contents marks keep), or the open prompt.
 
 use ratatui::Frame;
 use ratatui::layout::{Position, Rect};
@@ -35,19 +36,19 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect) {
     let section = app
         .current_section()
         .map_or("opening", |s| s.title.as_str());
-    let left = format!(
-        " lesson {}/{}{sep}{section}{sep}{}%",
+    let lead = format!(
+        " lesson {}/{}{sep}",
         app.lesson + 1,
-        app.course.lessons.len(),
-        app.percent_read()
+        app.course.lessons.len()
     );
+    let place = format!("{sep}{}%", app.percent_here());
     let right = match &app.message {
         Some(m) => format!("{m} "),
         None => "? help ".to_string(),
     };
     let width = usize::from(area.width);
     let room = width.saturating_sub(right.width() + 1);
-    let left = truncate(&left, room);
+    let left = fit_left(&lead, section, &place, room);
     let gap = width.saturating_sub(left.width() + right.width());
     let bar = Style::new().add_modifier(Modifier::REVERSED);
     let right_style = if app.message.is_some() {
@@ -63,6 +64,16 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect) {
     frame.render_widget(Paragraph::new(line), area);
 }
 
+/// The lesson, the section title and the place in `room` columns: the title gives way
+/// first, since the place is what changes as the learner reads.
+fn fit_left(lead: &str, section: &str, place: &str, room: usize) -> String {
+    let fixed = lead.width() + place.width();
+    if fixed + section.width() <= room || fixed >= room {
+        return truncate(&format!("{lead}{section}{place}"), room);
+    }
+    format!("{lead}{}{place}", truncate(section, room - fixed))
+}
+
 /// `text` without its first `columns` display columns (a long input scrolled left).
 fn skip_columns(text: &str, columns: usize) -> String {
     let mut used = 0;
@@ -73,4 +84,19 @@ fn skip_columns(text: &str, columns: usize) -> String {
             skip
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fit_left;
+
+    #[test]
+    fn a_long_title_gives_way_to_the_place() {
+        let title = "1.4 Why self-preference matters";
+        let fitted = fit_left(" lesson 1/8 · ", title, " · 40%", 30);
+        assert_eq!(fitted, " lesson 1/8 · 1.4 Why s~ · 40%");
+        assert_eq!(fit_left(" l · ", "short", " · 5%", 40), " l · short · 5%");
+        // Too narrow for even the place: cut at the end as before.
+        assert_eq!(fit_left(" lesson 1/8 · ", "x", " · 40%", 6), " less~");
+    }
 }

@@ -145,7 +145,9 @@ impl<'a> Parser<'a> {
         Ok(node)
     }
 
-    /// `{ ... }` → the single node inside, or a group.
+    /// `{ ... }` → the single node inside, or a group. As in TeX, a braced operator,
+    /// relation or punctuation mark is an ordinary symbol: `262{,}144` has no space
+    /// after the comma, `{=}` none around the sign.
     fn group(&mut self) -> Result<Node, MathError> {
         let open = self.next().map_or(self.end, |t| t.col);
         let mut items = self.list(Stop::Brace, open)?;
@@ -156,7 +158,16 @@ impl<'a> Parser<'a> {
             _ => return Err(MathError::new(open, "'{' is never closed")),
         }
         Ok(if items.len() == 1 {
-            items.remove(0)
+            match items.remove(0) {
+                atom @ Node::Atom {
+                    class: Class::Bin | Class::Rel | Class::Punct,
+                    ..
+                } => Node::Classed {
+                    class: Class::Ord,
+                    body: Box::new(atom),
+                },
+                one => one,
+            }
         } else {
             Node::Group(items)
         })
