@@ -68,6 +68,15 @@ pub enum Inline {
     Break,
 }
 
+/// The idea a link points to, for links inside the course: `[the variance
+/// argument](#2.2)` → "2.2" (lesson 2, its `## 2.2` heading).
+pub fn section_link(url: &str) -> Option<&str> {
+    let number = url.strip_prefix('#')?;
+    let (lesson, idea) = number.split_once('.')?;
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    (digits(lesson) && digits(idea)).then_some(number)
+}
+
 /// The markdown emphasis in force for a run of text.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Emphasis {

@@ -34,24 +34,31 @@ pub enum Sym {
 pub struct Placed {
     pub sym: Sym,
     pub col: usize,
+    /// Inside `\text{}`, `\mathrm{}` or `\operatorname{}`: part of a word, not a symbol.
+    pub upright: bool,
 }
 
 /// The canonical tokens of `tex`, with where each came from.
 pub fn placed(tex: &str) -> Result<Vec<Placed>, MathError> {
     let mut out: Vec<Placed> = Vec::new();
     let mut after_size = false;
-    // The argument of an upright font loses its braces too, unless it is a script.
-    let mut after_font = false;
-    // For each open group: whether its braces are dropped.
-    let mut groups: Vec<bool> = Vec::new();
+    // Just after an upright font command: Some(whether its argument's braces go; they
+    // stay when the argument is a script, `d_\text{model}`).
+    let mut after_font: Option<bool> = None;
+    // For each open group: whether its braces are dropped, whether it is upright.
+    let mut groups: Vec<(bool, bool)> = Vec::new();
     for token in lexer::tokenize(tex)? {
-        let font_arg = std::mem::take(&mut after_font);
+        if matches!(token.tok, Tok::Space | Tok::Tie) {
+            continue;
+        }
+        let font = after_font.take();
+        let (font_arg, upright_arg) = (font == Some(true), font.is_some());
         let sym = match token.tok {
-            Tok::Space | Tok::Tie => continue,
             Tok::Cmd(name) if is_upright(name) => {
-                after_font = !out
-                    .last()
-                    .is_some_and(|p| matches!(p.sym, Sym::Sub | Sym::Sup));
+                after_font = Some(
+                    !out.last()
+                        .is_some_and(|p| matches!(p.sym, Sym::Sub | Sym::Sup)),
+                );
                 continue;
             }
             Tok::Cmd(name) if is_invisible(name) => {
@@ -59,13 +66,13 @@ pub fn placed(tex: &str) -> Result<Vec<Placed>, MathError> {
                 continue;
             }
             Tok::Open => {
-                groups.push(font_arg);
+                groups.push((font_arg, font_arg || upright_arg));
                 if font_arg {
                     continue;
                 }
                 Sym::Open
             }
-            Tok::Close if groups.pop() == Some(true) => continue,
+            Tok::Close if groups.pop().is_some_and(|g| g.0) => continue,
             // `\left.` draws nothing.
             Tok::Char('.') if after_size => {
                 after_size = false;
@@ -83,11 +90,13 @@ pub fn placed(tex: &str) -> Result<Vec<Placed>, MathError> {
             Tok::Amp => Sym::Amp,
             Tok::RowSep => Sym::RowSep,
             Tok::Prime => Sym::Prime,
+            Tok::Space | Tok::Tie => continue,
         };
         after_size = false;
         out.push(Placed {
             sym,
             col: token.col,
+            upright: upright_arg || groups.iter().any(|g| g.1),
         });
         unwrap_closed_group(&mut out);
     }
@@ -264,6 +273,19 @@ mod tests {
         assert_eq!(w.col, 5);
         let q = p.iter().find(|t| t.sym == Sym::Char('Q')).unwrap();
         assert_eq!(q.col, 8);
+    }
+
+    #[test]
+    fn letters_under_an_upright_font_are_marked() {
+        let p = placed(r"\operatorname{Var}(x) + d_{\text{model}} + \mathrm M").unwrap();
+        let upright: String = p
+            .iter()
+            .filter_map(|t| match t.sym {
+                Sym::Char(c) if t.upright => Some(c),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(upright, "VarmodelM");
     }
 
     #[test]
