@@ -4,7 +4,7 @@
 //!   symbol belongs to two terms, every definition's math lays out;
 //! - a term named (by its name or an alias) before the idea that introduces it needs a
 //!   link to that idea in the same block, `[the variance argument](#2.2)`; a lesson's
-//!   title and blurb are exempt (they preview it). Symbols are not held to this: the
+//!   title and blurb (they preview it) and its problems are exempt. Symbols are not held to this: the
 //!   notation table defines them for the whole course;
 //! - every named symbol in a lesson's math is in the glossary, or declared local to
 //!   the lesson in `[local]`.
@@ -222,12 +222,14 @@ fn lesson_findings(course: &Course, li: usize, lesson: &Lesson) -> Vec<Finding> 
         let targets = links(b);
         let params = problem_params(b);
         // The title and the blurb under it preview the lesson: they may name what it
-        // introduces.
-        let preview = bi == 0 || (bi == 1 && matches!(b.kind, BlockKind::Paragraph(_)));
+        // introduces. Problems are exempt too: a TOML string is no place for links.
+        let exempt = bi == 0
+            || (bi == 1 && matches!(b.kind, BlockKind::Paragraph(_)))
+            || matches!(b.kind, BlockKind::Problem(_));
         let mut used: Vec<(&Term, usize)> = Vec::new();
         for piece in pieces(std::slice::from_ref(b)) {
             match piece {
-                Piece::Prose { line, text } if !preview => {
+                Piece::Prose { line, text } if !exempt => {
                     used.extend(g.find_terms(&text).into_iter().map(|f| (f.term, line)));
                 }
                 Piece::Prose { .. } => {}
