@@ -38,7 +38,11 @@ fn each_broken_rule_is_one_finding_at_its_line() {
 fn the_real_lessons_pass_the_glossary_rules() {
     let lessons = Path::new(env!("CARGO_MANIFEST_DIR")).join("lessons");
     let course = Course::load(Some(&lessons)).expect("lessons load");
-    assert!(course.glossary.terms.len() >= 60, "{}", course.glossary.terms.len());
+    assert!(
+        course.glossary.terms.len() >= 60,
+        "{}",
+        course.glossary.terms.len()
+    );
     let glossary = attn_course::check::glossary::check(&course);
     assert!(glossary.is_empty(), "{glossary:#?}");
 }

@@ -455,9 +455,11 @@ impl App {
         if let Some(search) = &self.search {
             let query = search.query.clone();
             let current = search.current_match().copied();
+            let views = self.all_views();
             self.search = Search::run(
                 &query,
-                &self.all_views(),
+                &views,
+                Some(&self.course),
                 current.map(|m| (m.lesson, m.line)),
             );
         }
@@ -596,7 +598,12 @@ impl App {
             return;
         }
         let views = self.all_views();
-        self.search = Search::run(query, &views, Some((self.lesson, self.scroll)));
+        self.search = Search::run(
+            query,
+            &views,
+            Some(&self.course),
+            Some((self.lesson, self.scroll)),
+        );
         match &self.search {
             Some(_) => self.show_match(),
             None => self.notify(format!("no match for \"{query}\"")),

@@ -129,8 +129,15 @@ fn math_of(text: &str) -> Vec<String> {
 
 /// What the rules read in a block: prose (with its links) and math.
 enum Piece {
-    Prose { line: usize, text: String },
-    Math { line: usize, tex: String, display: bool },
+    Prose {
+        line: usize,
+        text: String,
+    },
+    Math {
+        line: usize,
+        tex: String,
+        display: bool,
+    },
 }
 
 /// The prose and math of blocks, nested blocks and problem texts included.
@@ -184,10 +191,7 @@ fn collect(b: &Block, out: &mut Vec<Piece>) {
                 }
             }
         }
-        BlockKind::Code { .. }
-        | BlockKind::Rule
-        | BlockKind::Claims(_)
-        | BlockKind::Figure(_) => {}
+        BlockKind::Code { .. } | BlockKind::Rule | BlockKind::Claims(_) | BlockKind::Figure(_) => {}
     }
 }
 
@@ -202,9 +206,10 @@ fn links(b: &Block) -> Vec<String> {
     };
     match &b.kind {
         BlockKind::Heading { text, .. } | BlockKind::Paragraph(text) => push(text),
-        BlockKind::Table { header, rows, .. } => {
-            header.iter().chain(rows.iter().flatten()).for_each(|c| push(c))
-        }
+        BlockKind::Table { header, rows, .. } => header
+            .iter()
+            .chain(rows.iter().flatten())
+            .for_each(|c| push(c)),
         BlockKind::List { items, .. } => items.iter().flatten().for_each(|b| out.extend(links(b))),
         BlockKind::Quote(blocks) => blocks.iter().for_each(|b| out.extend(links(b))),
         _ => {}
@@ -298,7 +303,12 @@ fn problem_params(b: &Block) -> Vec<Vec<Sym>> {
         BlockKind::Problem(spec) => spec
             .as_ref()
             .as_ref()
-            .map(|s| s.params.keys().map(|k| k.chars().map(Sym::Char).collect()).collect())
+            .map(|s| {
+                s.params
+                    .keys()
+                    .map(|k| k.chars().map(Sym::Char).collect())
+                    .collect()
+            })
             .unwrap_or_default(),
         _ => Vec::new(),
     }

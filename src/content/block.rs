@@ -86,7 +86,35 @@ pub struct Emphasis {
     pub link: bool,
 }
 
+/// The TeX of the inline math in `inlines`.
+fn inline_math(inlines: &[Inline]) -> Vec<&str> {
+    inlines
+        .iter()
+        .filter_map(|i| match i {
+            Inline::Math(tex) => Some(tex.as_str()),
+            _ => None,
+        })
+        .collect()
+}
+
 impl Block {
+    /// The TeX of every equation the block draws, inline and display, nested blocks
+    /// included (not problems, whose math is filled with the learner's numbers).
+    pub fn math(&self) -> Vec<&str> {
+        match &self.kind {
+            BlockKind::Heading { text, .. } | BlockKind::Paragraph(text) => inline_math(text),
+            BlockKind::Table { header, rows, .. } => header
+                .iter()
+                .chain(rows.iter().flatten())
+                .flat_map(|cell| inline_math(cell))
+                .collect(),
+            BlockKind::List { items, .. } => items.iter().flatten().flat_map(Block::math).collect(),
+            BlockKind::Quote(blocks) => blocks.iter().flat_map(Block::math).collect(),
+            BlockKind::DisplayMath(tex) => vec![tex.as_str()],
+            _ => Vec::new(),
+        }
+    }
+
     /// The block's words as plain text (for section titles and tests).
     pub fn plain_text(&self) -> String {
         match &self.kind {

@@ -9,6 +9,8 @@
 
 use super::MathError;
 use super::lexer::{self, Tok};
+use super::scripts::{sub_char, sup_char};
+use super::symbols::letter_command;
 
 /// One canonical token.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -83,7 +85,11 @@ pub fn placed(tex: &str) -> Result<Vec<Placed>, MathError> {
                 Sym::Prime
             }
             Tok::Cmd(name) => Sym::Cmd(canonical_name(name).to_string()),
-            Tok::Char(c) => Sym::Char(c),
+            // A letter typed as itself is the command that draws it: `α` = `\alpha`.
+            Tok::Char(c) => match letter_command(c).filter(|_| !c.is_ascii()) {
+                Some(name) => Sym::Cmd(name.to_string()),
+                None => Sym::Char(c),
+            },
             Tok::Close => Sym::Close,
             Tok::Sup => Sym::Sup,
             Tok::Sub => Sym::Sub,
@@ -100,12 +106,126 @@ pub fn placed(tex: &str) -> Result<Vec<Placed>, MathError> {
         });
         unwrap_closed_group(&mut out);
     }
+    // `K^T` is how plain text writes the transpose `K^\top` (and how it is drawn, `Kᵀ`).
+    for k in 1..out.len() {
+        if out[k - 1].sym == Sym::Sup && out[k].sym == Sym::Char('T') {
+            out[k].sym = Sym::Cmd("top".into());
+        }
+    }
     Ok(out)
 }
 
 /// The canonical tokens of `tex`.
 pub fn tokens(tex: &str) -> Result<Vec<Sym>, MathError> {
     Ok(placed(tex)?.into_iter().map(|p| p.sym).collect())
+}
+
+/// The canonical tokens of a search query, written as LaTeX (`\sqrt{d_k}`, `W_{Q}`)
+/// or as the reader draws notation (`√dₖ`, `√d_k`, `sqrt(d_k)`, `Kᵀ`); `None` when it
+/// is not math the lexer accepts.
+pub fn query(text: &str) -> Option<Vec<Sym>> {
+    let chars: Vec<char> = text.trim().chars().collect();
+    tokens(&undraw(&chars)).ok().filter(|t| !t.is_empty())
+}
+
+/// Drawn notation back to LaTeX: Unicode scripts to `_{..}`/`^{..}`, `√x` and `sqrt(x)`
+/// to `\sqrt{x}`.
+fn undraw(chars: &[char]) -> String {
+    let mut out = String::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let scripts = [('_', unscript(c, sub_char)), ('^', unscript(c, sup_char))];
+        if let Some((mark, _)) = scripts.iter().find(|(_, base)| base.is_some()) {
+            let lower = *mark == '_';
+            let f = if lower { sub_char } else { sup_char };
+            let run: String = chars[i..].iter().map_while(|&c| unscript(c, f)).collect();
+            i += run.chars().count();
+            out.push(*mark);
+            out.push('{');
+            out.push_str(&run);
+            out.push('}');
+        } else if let Some(after) = sqrt_at(chars, i) {
+            let end = argument_end(chars, after);
+            let inner = if chars.get(after) == Some(&'(') && end > after + 1 {
+                &chars[after + 1..end - 1]
+            } else {
+                &chars[after..end]
+            };
+            out.push_str("\\sqrt{");
+            out.push_str(&undraw(inner));
+            out.push('}');
+            i = end;
+        } else {
+            out.push(c);
+            i += 1;
+        }
+    }
+    out
+}
+
+/// The character whose script form `f` draws as `c`: `ₖ` → `k`.
+fn unscript(c: char, f: fn(char) -> Option<char>) -> Option<char> {
+    const BASES: &str = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ+-=()⊤";
+    BASES.chars().find(|&b| f(b) == Some(c))
+}
+
+/// Where the argument of a square root written at `i` (`√` or `sqrt`, not `\sqrt`)
+/// starts.
+fn sqrt_at(chars: &[char], i: usize) -> Option<usize> {
+    if chars[i] == '√' {
+        return Some(i + 1);
+    }
+    let word: String = chars[i..].iter().take(4).collect();
+    let after_letter = i > 0 && (chars[i - 1].is_alphabetic() || chars[i - 1] == '\\');
+    (word == "sqrt" && !after_letter && chars.get(i + 4) == Some(&'(')).then_some(i + 4)
+}
+
+/// The end of a drawn root's argument starting at `i`: a parenthesised group, or one
+/// symbol with its scripts (`d_k`, `dₖ`, `d_{model}`).
+fn argument_end(chars: &[char], i: usize) -> usize {
+    let group_end = |open: char, close: char, at: usize| {
+        let mut depth = 0usize;
+        for (k, &c) in chars.iter().enumerate().skip(at) {
+            if c == open {
+                depth += 1;
+            } else if c == close {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return k + 1;
+                }
+            }
+        }
+        chars.len()
+    };
+    let Some(&first) = chars.get(i) else {
+        return i;
+    };
+    if first == '(' || first == '{' {
+        return group_end(first, if first == '(' { ')' } else { '}' }, i);
+    }
+    let mut j = i + 1;
+    if first == '\\' {
+        j += chars[j..]
+            .iter()
+            .take_while(|c| c.is_ascii_alphabetic())
+            .count();
+    }
+    loop {
+        match chars.get(j) {
+            Some('_' | '^') => {
+                j = match chars.get(j + 1) {
+                    Some('{') => group_end('{', '}', j + 1),
+                    Some(_) => j + 2,
+                    None => j + 1,
+                };
+            }
+            Some(&c) if unscript(c, sub_char).is_some() || unscript(c, sup_char).is_some() => {
+                j += 1;
+            }
+            _ => return j,
+        }
+    }
 }
 
 /// When `out` ends with a group that has just closed around exactly one token (or
@@ -242,6 +362,7 @@ mod tests {
         same(r"a\,b \quad c", "abc");
         same(r"\left.x\right|", "x|");
         same(r"x^\prime", "x'");
+        same(r"K^{T}", r"K^\top");
     }
 
     #[test]
@@ -286,6 +407,28 @@ mod tests {
             })
             .collect();
         assert_eq!(upright, "VarmodelM");
+    }
+
+    #[test]
+    fn drawn_notation_reads_back_as_its_source() {
+        let source = tokens(r"\sqrt{d_k}").unwrap();
+        for drawn in [
+            r"\sqrt{d_k}",
+            r"\sqrt{d_{k}}",
+            "√dₖ",
+            "√d_k",
+            "sqrt(d_k)",
+            "√(d_k)",
+        ] {
+            assert_eq!(query(drawn).unwrap(), source, "{drawn}");
+        }
+        assert_eq!(query("Kᵀ").unwrap(), tokens(r"K^\top").unwrap());
+        assert_eq!(query("xᵢⱼ").unwrap(), tokens("x_{ij}").unwrap());
+        assert_eq!(query("α_i").unwrap(), tokens(r"\alpha_i").unwrap());
+        assert_eq!(query(" W_Q ").unwrap(), tokens("W_{Q}").unwrap());
+        assert_eq!(query("√(a+b)/2").unwrap(), tokens(r"\sqrt{a+b}/2").unwrap());
+        assert!(query("  ").is_none());
+        assert!(query("a$b").is_none());
     }
 
     #[test]
