@@ -431,6 +431,38 @@ mod tests {
         assert!(query("a$b").is_none());
     }
 
+    proptest::proptest! {
+        /// Whatever a learner types into `/` or the glossary filter, and whatever an
+        /// author writes in a lesson, reading it as notation never panics, and a
+        /// canonical sequence reads back as itself.
+        #[test]
+        fn any_text_reads_as_notation_without_panicking(text in r"[a-zA-Z0-9_^{}()\\ √ₖᵢᵀ²'.|]{0,40}") {
+            let _ = query(&text);
+            if let Ok(first) = tokens(&text) {
+                let again = tokens(&spelled(&first)).expect("a canonical sequence lexes");
+                proptest::prop_assert_eq!(again, first);
+            }
+        }
+    }
+
+    /// Canonical tokens written back as LaTeX.
+    fn spelled(tokens: &[Sym]) -> String {
+        tokens
+            .iter()
+            .map(|t| match t {
+                Sym::Char(c) => c.to_string(),
+                Sym::Cmd(c) => format!("\\{c} "),
+                Sym::Sub => "_".into(),
+                Sym::Sup => "^".into(),
+                Sym::Prime => "'".into(),
+                Sym::Open => "{".into(),
+                Sym::Close => "}".into(),
+                Sym::Amp => "&".into(),
+                Sym::RowSep => "\\\\".into(),
+            })
+            .collect()
+    }
+
     #[test]
     fn bad_input_is_an_error_not_a_panic() {
         assert!(tokens("\u{1b}[31m").is_err());
