@@ -171,3 +171,30 @@ fn glossary_80x24_unicode() {
     terminal.draw(|f| attn_course::ui::draw(&a, f)).unwrap();
     insta::assert_snapshot!(terminal.backend());
 }
+
+#[test]
+fn every_size_from_the_minimum_up_draws_without_panicking() {
+    let (min_w, min_h) = attn_course::app::MIN_SIZE;
+    for (w, h) in [
+        (min_w, min_h),
+        (min_w + 1, min_h + 1),
+        (69, 20),
+        (70, 20),
+        (120, 40),
+    ] {
+        for ascii in [false, true] {
+            let mut a = App::new(
+                course("glossary-course"),
+                Progress::new(0),
+                Theme::new(ascii, true),
+                (w, h),
+            );
+            typed(&mut a, "i");
+            typed(&mut a, "broken");
+            let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+            terminal.draw(|f| attn_course::ui::draw(&a, f)).unwrap();
+            let screen = format!("{:?}", terminal.backend());
+            assert!(screen.contains("find: broken"), "{w}x{h}:\n{screen}");
+        }
+    }
+}

@@ -145,6 +145,14 @@ fn undraw(chars: &[char]) -> String {
             out.push('{');
             out.push_str(&run);
             out.push('}');
+        } else if matches!(c, '_' | '^') && word_len(&chars[i + 1..]) > 1 {
+            // `d_model` as typed means `d_{model}`.
+            let n = word_len(&chars[i + 1..]);
+            out.push(c);
+            out.push('{');
+            out.extend(&chars[i + 1..i + 1 + n]);
+            out.push('}');
+            i += 1 + n;
         } else if let Some(after) = sqrt_at(chars, i) {
             let end = argument_end(chars, after);
             let inner = if chars.get(after) == Some(&'(') && end > after + 1 {
@@ -162,6 +170,11 @@ fn undraw(chars: &[char]) -> String {
         }
     }
     out
+}
+
+/// The length of the run of letters and digits at the start of `chars`.
+fn word_len(chars: &[char]) -> usize {
+    chars.iter().take_while(|c| c.is_alphanumeric()).count()
 }
 
 /// The character whose script form `f` draws as `c`: `ₖ` → `k`.
@@ -426,6 +439,11 @@ mod tests {
         assert_eq!(query("xᵢⱼ").unwrap(), tokens("x_{ij}").unwrap());
         assert_eq!(query("α_i").unwrap(), tokens(r"\alpha_i").unwrap());
         assert_eq!(query(" W_Q ").unwrap(), tokens("W_{Q}").unwrap());
+        assert_eq!(
+            query("d_model").unwrap(),
+            tokens(r"d_{\text{model}}").unwrap()
+        );
+        assert_eq!(query("x_ij^2").unwrap(), tokens("x_{ij}^2").unwrap());
         assert_eq!(query("√(a+b)/2").unwrap(), tokens(r"\sqrt{a+b}/2").unwrap());
         assert!(query("  ").is_none());
         assert!(query("a$b").is_none());
