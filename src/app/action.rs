@@ -44,6 +44,10 @@ pub enum Action {
     Confirm,
     /// Fresh numbers for the current problem ("another one").
     Another,
+    /// Open the glossary (`i`).
+    Glossary,
+    /// Back to where the learner was before a jump from the glossary.
+    Back,
     /// Open the `:` scratchpad.
     Scratchpad,
     /// `R`: review the problems due, or go on to the next one of the review.
@@ -88,6 +92,8 @@ impl Action {
             Action::Solution => "worked solution (s twice before it is earned)",
             Action::Confirm => "yes: see the solution asked for",
             Action::Another => "another one: fresh numbers (after solving or 3 tries)",
+            Action::Glossary => "glossary of terms and notation (type to filter)",
+            Action::Back => "back to where you were before a glossary jump",
             Action::Scratchpad => "scratchpad (a problem's numbers bound by name)",
             Action::Review => "review problems due again, fresh numbers (R: next one)",
             Action::PanelDown => "scroll the problem panel down",

@@ -7,6 +7,7 @@
 
 mod action;
 mod geometry;
+mod glossary;
 pub mod keymap;
 mod problem;
 mod prompt;
@@ -20,6 +21,7 @@ use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 
 pub use action::Action;
 pub use geometry::{Geometry, MIN_SIZE, geometry};
+pub use glossary::GlossaryView;
 pub use problem::{FREE_AFTER, Panel, PanelView, ProblemRef, solved_count};
 pub use prompt::{MAX_PROMPT_CHARS, Prompt, PromptKind};
 pub use review::{Card, PER_SESSION, ReviewSession};
@@ -40,6 +42,8 @@ pub enum Mode {
     },
     /// A one-line input at the bottom of the screen.
     Prompt(Prompt),
+    /// The `i` glossary: its index filtered by what is typed.
+    Glossary(GlossaryView),
 }
 
 /// What the bottom pane shows, when it is open.
@@ -111,6 +115,9 @@ pub struct App {
     /// Unix seconds now: `clock::now` except in tests, which pin it.
     clock: fn() -> u64,
     save: SaveNeed,
+    /// Where the learner was before each jump from the glossary (lesson, block at the
+    /// top): Backspace goes back.
+    back: Vec<(usize, usize)>,
     pub quit: bool,
 }
 
@@ -157,6 +164,7 @@ impl App {
             review: None,
             clock: crate::store::clock::now,
             save: SaveNeed::None,
+            back: Vec::new(),
             quit: false,
         };
         let (lesson, block) = match &app.progress.position {
@@ -293,6 +301,7 @@ impl App {
                 Mode::Reading => self.reading(action),
                 Mode::Help { scroll } => self.help(action, scroll),
                 Mode::Prompt(prompt) => self.prompt(action, prompt),
+                Mode::Glossary(view) => self.glossary(action, view),
             },
         }
         self.clamp_scroll();
@@ -350,6 +359,11 @@ impl App {
             }
             Action::ClearSearch => self.search = None,
             Action::Help => self.mode = Mode::Help { scroll: 0 },
+            Action::Glossary => self.open_glossary(),
+            Action::Back => match self.back.pop() {
+                Some((lesson, block)) => self.open(lesson, block),
+                None => self.notify("nothing to go back to"),
+            },
             Action::NextProblem => self.jump_problem(1),
             Action::PrevProblem => self.jump_problem(-1),
             Action::Hint | Action::Solution | Action::Another => self.on_problem(action),
@@ -414,8 +428,50 @@ impl App {
                 scroll: scroll.saturating_sub(1),
             },
             Action::Wheel(_) => Mode::Help { scroll },
+            Action::Glossary => return self.open_glossary(),
             _ => Mode::Reading,
         };
+    }
+
+    fn open_glossary(&mut self) {
+        if self.course.glossary.terms.is_empty() {
+            self.mode = Mode::Reading;
+            self.notify("this course has no glossary");
+        } else {
+            self.mode = Mode::Glossary(GlossaryView::new(&self.course.glossary));
+        }
+    }
+
+    fn glossary(&mut self, action: Action, mut view: GlossaryView) {
+        let g = &self.course.glossary;
+        match action {
+            Action::PromptKey(key) => match key.code {
+                KeyCode::Char(c) if !key.modifiers.contains(KeyModifiers::CONTROL) => {
+                    view.push(g, c)
+                }
+                KeyCode::Backspace => view.pop(g),
+                _ => {}
+            },
+            Action::Down => view.step(1),
+            Action::Up => view.step(-1),
+            Action::PageDown => view.step(10),
+            Action::PageUp => view.step(-10),
+            Action::PromptCancel => return self.mode = Mode::Reading,
+            Action::PromptSubmit => {
+                let place = view
+                    .selected_term(g)
+                    .and_then(|t| self.course.introduction(t));
+                if let Some((lesson, block)) = place {
+                    self.back
+                        .push((self.lesson, self.view.block_at(self.scroll)));
+                    self.mode = Mode::Reading;
+                    self.open(lesson, block);
+                    return self.notify("Backspace: back to where you were");
+                }
+            }
+            _ => {}
+        }
+        self.mode = Mode::Glossary(view);
     }
 
     fn prompt(&mut self, action: Action, mut prompt: Prompt) {
@@ -481,9 +537,11 @@ impl App {
         if let Some(search) = &self.search {
             let query = search.query.clone();
             let current = search.current_match().copied();
+            let views = self.all_views();
             self.search = Search::run(
                 &query,
-                &self.all_views(),
+                &views,
+                Some(&self.course),
                 current.map(|m| (m.lesson, m.line)),
             );
         }
@@ -621,7 +679,12 @@ impl App {
             return;
         }
         let views = self.all_views();
-        self.search = Search::run(query, &views, Some((self.lesson, self.scroll)));
+        self.search = Search::run(
+            query,
+            &views,
+            Some(&self.course),
+            Some((self.lesson, self.scroll)),
+        );
         match &self.search {
             Some(_) => self.show_match(),
             None => self.notify(format!("no match for \"{query}\"")),

@@ -2,6 +2,7 @@
 //! is a pure function of the state, which is what the `TestBackend` snapshots rely on.
 
 mod contents;
+mod glossary;
 mod help;
 mod pane;
 mod reading;
@@ -33,8 +34,10 @@ pub fn draw(app: &App, frame: &mut Frame<'_>) {
         pane::draw(app, frame, rect, pane);
     }
     status::draw(app, frame, g.status);
-    if let crate::app::Mode::Help { scroll } = app.mode {
-        help::draw(app, frame, area, scroll);
+    match &app.mode {
+        crate::app::Mode::Help { scroll } => help::draw(app, frame, area, *scroll),
+        crate::app::Mode::Glossary(view) => glossary::draw(app, frame, area, view),
+        _ => {}
     }
 }
 
