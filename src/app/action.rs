@@ -50,6 +50,21 @@ pub enum Action {
     PanelDown,
     PanelUp,
     Quit,
+    /// `v`: select a sentence (the sentence cursor).
+    Select,
+    /// `}` / `{` with a sentence selected: the next paragraph, this or the previous one.
+    NextParagraph,
+    PrevParagraph,
+    /// `a` on a selected sentence: the ask panel.
+    Ask,
+    /// `n` in the ask panel: write a note or question on the sentence.
+    WriteNote,
+    /// `m`: my notes and questions.
+    MyNotes,
+    /// `x` in the notes view: mark the note answered (or not).
+    MarkAnswered,
+    /// Backspace: back to where the last jump left from.
+    Back,
     /// Scroll the text by this many lines (mouse wheel; negative is up).
     Wheel(i16),
     /// The terminal is now this many columns and rows.
@@ -90,6 +105,14 @@ impl Action {
             Action::PanelDown => "scroll the problem panel down",
             Action::PanelUp => "scroll the problem panel up",
             Action::Quit => "quit (your place is saved)",
+            Action::Select => "select a sentence: j/k, { } by paragraph, a asks, Esc",
+            Action::NextParagraph => "next paragraph",
+            Action::PrevParagraph => "this or the previous paragraph",
+            Action::Ask => "ask about the sentence",
+            Action::WriteNote => "write a note or question on the sentence",
+            Action::MyNotes => "my notes and questions",
+            Action::MarkAnswered => "mark the note answered",
+            Action::Back => "back to where the last jump left from",
             Action::Wheel(_) => "scroll the text",
             Action::CloseHelp
             | Action::Resize(..)

@@ -31,8 +31,18 @@ impl Geometry {
     /// (at least 5 rows, and 3 rows of text are kept). The text keeps its width, so
     /// opening the pane never lays the lesson out again.
     pub fn with_pane(self) -> Geometry {
+        self.with_pane_rows(self.text.height / 3)
+    }
+
+    /// The same with half the text's height for the pane (the ask panel, which lists
+    /// definitions, while the sentence it is about stays in view above).
+    pub fn with_tall_pane(self) -> Geometry {
+        self.with_pane_rows(self.text.height / 2)
+    }
+
+    fn with_pane_rows(self, want: u16) -> Geometry {
         let height = self.text.height;
-        let rows = (height / 3).max(5).min(height.saturating_sub(3));
+        let rows = want.max(5).min(height.saturating_sub(3));
         let shrink = |r: Rect| Rect {
             height: r.height - rows,
             ..r

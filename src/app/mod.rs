@@ -6,19 +6,24 @@
 //! tests drive it with synthetic key events.
 
 mod action;
+mod ask;
 mod geometry;
 pub mod keymap;
+mod notes;
 mod problem;
 mod prompt;
 mod scratch;
 mod search;
+mod sentence;
 
 use std::sync::Arc;
 
 use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 
 pub use action::Action;
+pub use ask::{Ask, AskItem, Target};
 pub use geometry::{Geometry, MIN_SIZE, geometry};
+pub use notes::NoteRow;
 pub use problem::{FREE_AFTER, Panel, PanelView, ProblemRef, solved_count};
 pub use prompt::{MAX_PROMPT_CHARS, Prompt, PromptKind};
 pub use scratch::{Scratch, ScratchLine};
@@ -38,6 +43,14 @@ pub enum Mode {
     },
     /// A one-line input at the bottom of the screen.
     Prompt(Prompt),
+    /// The sentence cursor (`v`): [`App::selected_sentence`] is highlighted.
+    Select,
+    /// The ask panel on the selected sentence ([`App::ask`]).
+    Ask,
+    /// My notes (`m`), the row `cursor` of [`App::note_rows`] selected.
+    Notes {
+        cursor: usize,
+    },
 }
 
 /// What the bottom pane shows, when it is open.
@@ -45,6 +58,17 @@ pub enum Mode {
 pub enum Pane {
     Scratch,
     Problem(ProblemRef),
+    Ask,
+}
+
+/// Where a jump (from the ask panel or the notes) left from, for Backspace.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Place {
+    pub lesson: usize,
+    /// The block at the top of the screen (a width-independent place).
+    pub scroll_block: usize,
+    /// The sentence that was selected, if any.
+    pub sentence: Option<usize>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -104,6 +128,14 @@ pub struct App {
     selected_problem: Option<ProblemRef>,
     /// The open prompt's input evaluated as typed: its value or its error.
     pub preview: Option<Result<String, String>>,
+    /// The selected sentence (index into the view's sentences), in `Select` and `Ask`.
+    sentence: Option<usize>,
+    /// The ask panel, while open.
+    pub ask: Option<Ask>,
+    /// Places to go back to with Backspace, latest last.
+    back: Vec<Place>,
+    /// The notes view's rows, made when it opens.
+    pub note_rows: Vec<NoteRow>,
     save: SaveNeed,
     pub quit: bool,
 }
@@ -148,6 +180,10 @@ impl App {
             panel: None,
             selected_problem: None,
             preview: None,
+            sentence: None,
+            ask: None,
+            back: Vec::new(),
+            note_rows: Vec::new(),
             save: SaveNeed::None,
             quit: false,
         };
@@ -171,6 +207,7 @@ impl App {
     pub fn geometry(&self) -> Geometry {
         let g = geometry(self.size, self.contents_override);
         match self.pane() {
+            Some(Pane::Ask) => g.with_tall_pane(),
             Some(_) => g.with_pane(),
             None => g,
         }
@@ -187,6 +224,11 @@ impl App {
                 kind: PromptKind::Answer(p),
                 ..
             }) => Some(Pane::Problem(*p)),
+            Mode::Ask
+            | Mode::Prompt(Prompt {
+                kind: PromptKind::Note,
+                ..
+            }) => Some(Pane::Ask),
             _ => self
                 .panel
                 .as_ref()
@@ -272,6 +314,9 @@ impl App {
                 Mode::Reading => self.reading(action),
                 Mode::Help { scroll } => self.help(action, scroll),
                 Mode::Prompt(prompt) => self.prompt(action, prompt),
+                Mode::Select => self.selecting(action),
+                Mode::Ask => self.asking(action),
+                Mode::Notes { cursor } => self.in_notes(action, cursor),
             },
         }
         self.clamp_scroll();
@@ -336,6 +381,9 @@ impl App {
                 }
             }
             Action::Scratchpad => self.open_scratchpad(),
+            Action::Select => self.start_selecting(),
+            Action::MyNotes => self.open_notes(),
+            Action::Back => self.go_back(),
             Action::PanelDown | Action::PanelUp => {
                 let delta = if action == Action::PanelDown { 1 } else { -1 };
                 if let Some(panel) = &mut self.panel {
@@ -411,8 +459,10 @@ impl App {
                         self.mode = Mode::Prompt(Prompt::new(PromptKind::Scratchpad, ""));
                     }
                     PromptKind::Answer(p) => self.submit_answer(p, prompt),
+                    PromptKind::Note => self.save_note(prompt.text()),
                 }
             }
+            Action::PromptCancel if prompt.kind == PromptKind::Note => self.mode = Mode::Ask,
             Action::PromptCancel => {
                 self.mode = Mode::Reading;
                 self.preview = None;

@@ -5,11 +5,13 @@
 //! which do not depend on the terminal's width.
 
 pub mod block;
+pub mod anchor;
 pub mod claim;
 pub mod error;
 pub mod figure;
 pub mod markdown;
 pub mod problem;
+pub mod sentence;
 mod source;
 
 use std::path::Path;

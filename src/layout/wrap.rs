@@ -13,7 +13,8 @@ use unicode_width::UnicodeWidthStr;
 /// An unbreakable run of styled text, and whether a space precedes it.
 #[derive(Debug, Default)]
 struct Fragment {
-    pieces: Vec<(String, Style)>,
+    /// Text, style and owner (see [`wrap_owned`]).
+    pieces: Vec<(String, Style, usize)>,
     width: usize,
     /// Style of the space before the fragment, if one is there.
     space_before: Option<Style>,
@@ -22,10 +23,10 @@ struct Fragment {
 }
 
 impl Fragment {
-    fn push(&mut self, grapheme: &str, width: usize, style: Style) {
+    fn push(&mut self, grapheme: &str, width: usize, style: Style, owner: usize) {
         match self.pieces.last_mut() {
-            Some((text, s)) if *s == style => text.push_str(grapheme),
-            _ => self.pieces.push((grapheme.to_string(), style)),
+            Some((text, s, o)) if *s == style && *o == owner => text.push_str(grapheme),
+            _ => self.pieces.push((grapheme.to_string(), style, owner)),
         }
         self.width += width;
     }
@@ -34,11 +35,33 @@ impl Fragment {
 /// Wraps styled text to lines at most `width` cells wide. `'\n'` is a hard break;
 /// runs of whitespace count as one space and vanish at line ends.
 pub fn wrap(spans: &[Span<'_>], width: usize) -> Vec<Line<'static>> {
+    wrap_owned(spans, &[], width).0
+}
+
+/// Where the text of one owner landed: `line`, columns `start..end`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Placed {
+    pub owner: usize,
+    pub line: usize,
+    pub start: usize,
+    pub end: usize,
+}
+
+/// [`wrap`], also telling where each owner's text landed: span `i` belongs to owner
+/// `owners[i]` (0 when `owners` is shorter). The spaces between words are not placed,
+/// so a run ends at its owner's last visible cell on the line. This is how a sentence
+/// is found on screen without wrapping twice.
+pub fn wrap_owned(
+    spans: &[Span<'_>],
+    owners: &[usize],
+    width: usize,
+) -> (Vec<Line<'static>>, Vec<Placed>) {
     let width = width.max(1);
     let mut lines = Vec::new();
+    let mut placed: Vec<Placed> = Vec::new();
     let mut line: Vec<Span<'static>> = Vec::new();
     let mut used = 0;
-    for frag in fragments(spans) {
+    for frag in fragments(spans, owners) {
         let space = usize::from(frag.space_before.is_some() && used > 0);
         if frag.newline || (used > 0 && used + space + frag.width > width) {
             lines.push(Line::from(std::mem::take(&mut line)));
@@ -47,7 +70,7 @@ pub fn wrap(spans: &[Span<'_>], width: usize) -> Vec<Line<'static>> {
             push_span(&mut line, " ", style);
             used += 1;
         }
-        for (text, style) in frag.pieces {
+        for (text, style, owner) in frag.pieces {
             for g in text.graphemes(true) {
                 let w = g.width();
                 if used > 0 && used + w > width {
@@ -55,6 +78,7 @@ pub fn wrap(spans: &[Span<'_>], width: usize) -> Vec<Line<'static>> {
                     used = 0;
                 }
                 push_span(&mut line, g, style);
+                place(&mut placed, owner, lines.len(), used, used + w);
                 used += w;
             }
         }
@@ -62,7 +86,20 @@ pub fn wrap(spans: &[Span<'_>], width: usize) -> Vec<Line<'static>> {
     if !line.is_empty() || lines.is_empty() {
         lines.push(Line::from(line));
     }
-    lines
+    (lines, placed)
+}
+
+/// Extends the owner's run on the line, or starts a new one.
+fn place(placed: &mut Vec<Placed>, owner: usize, line: usize, start: usize, end: usize) {
+    match placed.last_mut() {
+        Some(p) if p.owner == owner && p.line == line => p.end = end,
+        _ => placed.push(Placed {
+            owner,
+            line,
+            start,
+            end,
+        }),
+    }
 }
 
 /// Appends text to the last span when the style matches (fewer, longer spans).
@@ -73,7 +110,7 @@ fn push_span(line: &mut Vec<Span<'static>>, text: &str, style: Style) {
     }
 }
 
-fn fragments(spans: &[Span<'_>]) -> Vec<Fragment> {
+fn fragments(spans: &[Span<'_>], owners: &[usize]) -> Vec<Fragment> {
     let mut out = Vec::new();
     let mut current = Fragment::default();
     let mut pending_space: Option<Style> = None;
@@ -83,7 +120,8 @@ fn fragments(spans: &[Span<'_>]) -> Vec<Fragment> {
             out.push(std::mem::take(current));
         }
     };
-    for span in spans {
+    for (i, span) in spans.iter().enumerate() {
+        let owner = owners.get(i).copied().unwrap_or(0);
         for g in span.content.graphemes(true) {
             if g == "\n" {
                 finish(&mut current, &mut out);
@@ -102,7 +140,7 @@ fn fragments(spans: &[Span<'_>]) -> Vec<Fragment> {
                     current.space_before = pending_space.take();
                     current.newline = std::mem::take(&mut pending_newline);
                 }
-                current.push(g, w, span.style);
+                current.push(g, w, span.style, owner);
                 if wide {
                     finish(&mut current, &mut out);
                 }
@@ -198,6 +236,21 @@ mod tests {
         );
         assert_eq!(texts(&wrap(&[Span::raw("a\nb c")], 80)), ["a", "b c"]);
         assert_eq!(texts(&wrap(&[], 10)), [""]);
+    }
+
+    #[test]
+    fn owners_are_placed_by_line_and_column() {
+        let spans = [Span::raw("aa bb. "), Span::raw("cc dd ee.")];
+        let (lines, placed) = wrap_owned(&spans, &[0, 1], 8);
+        assert_eq!(texts(&lines), ["aa bb.", "cc dd", "ee."]);
+        let runs: Vec<_> = placed
+            .iter()
+            .map(|p| (p.owner, p.line, p.start, p.end))
+            .collect();
+        assert_eq!(runs, [(0, 0, 0, 6), (1, 1, 0, 5), (1, 2, 0, 3)]);
+        let (_, same_line) = wrap_owned(&spans, &[0, 1], 40);
+        let runs: Vec<_> = same_line.iter().map(|p| (p.owner, p.start, p.end)).collect();
+        assert_eq!(runs, [(0, 0, 6), (1, 7, 16)]);
     }
 
     #[test]

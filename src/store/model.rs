@@ -26,6 +26,9 @@ pub struct Progress {
     /// Per lesson, by slug.
     #[serde(default)]
     pub lessons: BTreeMap<String, LessonRecord>,
+    /// The learner's notes and questions on sentences of the course.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<Note>,
     /// Fields this release does not know, preserved.
     #[serde(flatten)]
     pub extra: toml::Table,
@@ -98,6 +101,50 @@ pub struct Attempt {
     pub extra: toml::Table,
 }
 
+/// A note or question the learner wrote on a sentence. The anchor (lesson, section,
+/// sentence) is the sentence's text, not a position, so an edited lesson still finds it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Note {
+    /// Made once when the note is written, never changed: merges match notes by it.
+    pub id: String,
+    /// Slug of the lesson.
+    pub lesson: String,
+    /// Number of the section (`"2.3"`), empty before the first section.
+    #[serde(default)]
+    pub section: String,
+    /// The sentence as the lesson wrote it when the note was made.
+    pub sentence: String,
+    pub text: String,
+    #[serde(default)]
+    pub answered: bool,
+    /// Unix seconds of the last change (writing, editing, marking answered).
+    #[serde(default)]
+    pub at: u64,
+    #[serde(flatten)]
+    pub extra: toml::Table,
+}
+
+impl Note {
+    /// A new note; its id comes from the time and the anchor, so two sessions writing
+    /// notes at once do not collide.
+    pub fn new(lesson: &str, section: &str, sentence: &str, text: &str, at: u64) -> Note {
+        let mut hash: u32 = 0x811c_9dc5;
+        for b in lesson.bytes().chain(sentence.bytes()).chain(text.bytes()) {
+            hash = (hash ^ u32::from(b)).wrapping_mul(0x0100_0193);
+        }
+        Note {
+            id: format!("{at:x}-{hash:08x}"),
+            lesson: lesson.to_string(),
+            section: section.to_string(),
+            sentence: sentence.to_string(),
+            text: text.to_string(),
+            answered: false,
+            at,
+            extra: toml::Table::new(),
+        }
+    }
+}
+
 impl Progress {
     /// A fresh record for a new learner.
     pub fn new(learner_seed: u64) -> Progress {
@@ -106,6 +153,7 @@ impl Progress {
             learner_seed,
             position: None,
             lessons: BTreeMap::new(),
+            notes: Vec::new(),
             extra: toml::Table::new(),
         }
     }
@@ -113,7 +161,7 @@ impl Progress {
     /// True for a record that holds no work yet (a first start): merging another record
     /// into it adopts that record's seed, so an imported learner keeps their numbers.
     pub fn is_empty(&self) -> bool {
-        self.position.is_none() && self.lessons.is_empty()
+        self.position.is_none() && self.lessons.is_empty() && self.notes.is_empty()
     }
 
     /// True when the record comes from a release newer than this one; such a record is

@@ -1,8 +1,10 @@
 //! Drawing the application state with ratatui (no state changes, no I/O): `draw(&App)`
 //! is a pure function of the state, which is what the `TestBackend` snapshots rely on.
 
+mod ask;
 mod contents;
 mod help;
+mod notes;
 mod pane;
 mod reading;
 mod status;
@@ -35,6 +37,9 @@ pub fn draw(app: &App, frame: &mut Frame<'_>) {
     status::draw(app, frame, g.status);
     if let crate::app::Mode::Help { scroll } = app.mode {
         help::draw(app, frame, area, scroll);
+    }
+    if let crate::app::Mode::Notes { cursor } = app.mode {
+        notes::draw(app, frame, area, cursor);
     }
 }
 

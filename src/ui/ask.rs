@@ -1,0 +1,135 @@
+//! The ask panel, drawn in the bottom pane: the sentence's terms with their definitions
+//! (math drawn), the computed claims behind it with their live values, the places it
+//! refers to, and the learner's notes on it. The item under the cursor is marked and
+//! always in view.
+
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+
+use super::pane::lay_markdown;
+use super::truncate;
+use crate::app::{App, AskItem, Mode};
+use crate::layout::wrap::wrap;
+
+pub(super) fn title(app: &App) -> String {
+    let text = app.ask.as_ref().map_or("", |a| a.text.as_str());
+    let cut = truncate(text, 36);
+    format!(" ask: {cut} ")
+}
+
+pub(super) fn keys(app: &App) -> String {
+    if matches!(app.mode, Mode::Prompt(_)) {
+        " Enter saves, Esc cancels ".to_string()
+    } else {
+        " Enter go, n note, Esc ".to_string()
+    }
+}
+
+/// The panel's lines for `height` rows, scrolled so that the selected item shows.
+pub(super) fn lines(app: &App, width: usize, height: usize) -> Vec<Line<'static>> {
+    let Some(ask) = &app.ask else {
+        return Vec::new();
+    };
+    let theme = app.theme;
+    let mut out: Vec<Line<'static>> = Vec::new();
+    let mut selected = (0, 0);
+    let mut heading = "";
+    for (i, item) in ask.items.iter().enumerate() {
+        let group = group_of(item);
+        if group != heading {
+            heading = group;
+            out.push(Line::styled(group.to_string(), theme.accent()));
+        }
+        let start = out.len();
+        out.extend(item_lines(app, item, i == ask.cursor, width));
+        if i == ask.cursor {
+            selected = (start, out.len());
+        }
+    }
+    if ask.items.is_empty() {
+        out.extend(wrap(
+            &[Span::styled(
+                "The course has nothing more to say about this sentence.",
+                theme.dim(),
+            )],
+            width,
+        ));
+    }
+    out.extend(wrap(
+        &[Span::styled(
+            "n: write your own question or note on this sentence.",
+            theme.dim(),
+        )],
+        width,
+    ));
+    let (first, end) = selected;
+    let scroll = if end > height {
+        (end - height).min(first)
+    } else {
+        0
+    };
+    out.into_iter().skip(scroll).take(height).collect()
+}
+
+fn group_of(item: &AskItem) -> &'static str {
+    match item {
+        AskItem::Term { .. } => "Terms and symbols",
+        AskItem::Claim { .. } => "Computed here (Enter or : opens it in the scratchpad)",
+        AskItem::Link { .. } => "Refers to",
+        AskItem::Note { .. } => "Your notes (Enter marks answered)",
+    }
+}
+
+fn item_lines(app: &App, item: &AskItem, selected: bool, width: usize) -> Vec<Line<'static>> {
+    let theme = app.theme;
+    let mark = match (selected, theme.ascii) {
+        (true, true) => "> ",
+        (true, false) => "▸ ",
+        (false, _) => "  ",
+    };
+    let head_style = if selected {
+        theme.selected()
+    } else {
+        Style::new()
+    };
+    let inner = width.saturating_sub(4).max(1);
+    let indent = |lines: Vec<Line<'static>>| {
+        lines.into_iter().map(|mut l| {
+            l.spans.insert(0, Span::raw("    "));
+            l
+        })
+    };
+    let head = |text: String| Line::from(vec![Span::raw(mark), Span::styled(truncate(&text, width.saturating_sub(2)), head_style)]);
+    let mut out = Vec::new();
+    match item {
+        AskItem::Term {
+            name,
+            definition,
+            shape,
+            introduced,
+            ..
+        } => {
+            let shape = shape.as_ref().map_or_else(String::new, |s| format!(" ({s})"));
+            out.push(head(format!("{name}{shape}, introduced in {introduced}")));
+            out.extend(indent(lay_markdown(app, "glossary.toml", 1, definition, inner)));
+        }
+        AskItem::Claim {
+            expr,
+            expected,
+            value,
+        } => {
+            out.push(head(format!("{} {expr}", theme.prompt_mark())));
+            let (now, style) = match value {
+                Ok(v) => (format!("= {v}   (the text says {expected})"), Style::new()),
+                Err(e) => (format!("error: {e}"), theme.error()),
+            };
+            out.extend(indent(wrap(&[Span::styled(now, style)], inner)));
+        }
+        AskItem::Link { label, .. } => out.push(head(label.clone())),
+        AskItem::Note { text, answered, .. } => {
+            let done = if *answered { "[x] " } else { "[ ] " };
+            out.push(head(format!("{done}{text}")));
+        }
+    }
+    out
+}
