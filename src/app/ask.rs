@@ -189,11 +189,7 @@ impl App {
 
     /// Leaves the panel for `target`, remembering the place for Backspace.
     pub(super) fn jump_to(&mut self, target: Target) {
-        self.back.push(super::Place {
-            lesson: self.lesson,
-            scroll_block: self.view().block_at(self.scroll),
-            sentence: self.sentence,
-        });
+        self.push_place();
         self.ask = None;
         self.sentence = None;
         self.mode = Mode::Reading;
@@ -206,6 +202,17 @@ impl App {
         self.notify("Backspace goes back");
     }
 
+    /// Remembers the place for Backspace, before a jump.
+    pub(super) fn push_place(&mut self) {
+        self.back.push(super::Place {
+            lesson: self.lesson,
+            scroll_block: self.view().block_at(self.scroll),
+            scroll: self.scroll,
+            width: self.text_width(),
+            sentence: self.sentence,
+        });
+    }
+
     /// Backspace: back to where the last jump left from, the sentence selected again.
     pub(super) fn go_back(&mut self) {
         let Some(place) = self.back.pop() else {
@@ -214,10 +221,13 @@ impl App {
         self.ask = None;
         if place.lesson != self.lesson {
             self.open(place.lesson, place.scroll_block);
-        } else {
-            let line = self.view().line_of_block(place.scroll_block);
-            self.scroll_to(line);
         }
+        let line = if place.width == self.text_width() {
+            place.scroll
+        } else {
+            self.view().line_of_block(place.scroll_block)
+        };
+        self.scroll_to(line);
         match place.sentence {
             Some(i) if i < self.view().sentences.len() => {
                 self.sentence = Some(i);
@@ -368,13 +378,12 @@ fn section_number(s: &Section) -> &str {
         .unwrap_or("")
 }
 
-/// The numbers written in `text` with a decimal point or at least two digits (a lone
-/// "1" or "0" would tie every sentence to every claim).
+/// The numbers written in `text`, but for 0 and 1, which would tie almost any sentence
+/// to any claim.
 fn numbers_in(text: &str) -> Vec<String> {
     text.split(|c: char| !(c.is_ascii_digit() || c == '.'))
         .map(|w| w.trim_matches('.'))
-        .filter(|w| w.contains('.') || w.len() >= 2)
-        .filter(|w| w.chars().any(|c| c.is_ascii_digit()))
+        .filter(|w| !w.is_empty() && *w != "0" && *w != "1")
         .map(str::to_string)
         .collect()
 }
@@ -460,8 +469,8 @@ mod tests {
     #[test]
     fn numbers_are_the_ones_worth_matching() {
         assert_eq!(
-            numbers_in("weights [0.5761, 0.2119] and 1 of 64 rows."),
-            ["0.5761", "0.2119", "64"]
+            numbers_in("weights [0.5761, 0.2119] and 1 of 64 rows, 0 or 8."),
+            ["0.5761", "0.2119", "64", "8"]
         );
     }
 }

@@ -67,6 +67,9 @@ pub struct Place {
     pub lesson: usize,
     /// The block at the top of the screen (a width-independent place).
     pub scroll_block: usize,
+    /// The exact top line, good while the text width is `width`.
+    pub scroll: usize,
+    pub width: usize,
     /// The sentence that was selected, if any.
     pub sentence: Option<usize>,
 }

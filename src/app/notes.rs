@@ -2,7 +2,7 @@
 //! again in the lesson by its sentence's text ([`anchor::locate`]); the ones whose
 //! sentence is gone are orphans, listed last and never dropped.
 
-use super::{Action, App, Mode, Place};
+use super::{Action, App, Mode};
 use crate::content::anchor;
 use crate::store::clock;
 
@@ -106,11 +106,7 @@ impl App {
 
     /// Opens `lesson` with sentence `sentence` selected, remembering the place.
     fn jump_to_sentence(&mut self, lesson: usize, sentence: usize) {
-        self.back.push(Place {
-            lesson: self.lesson,
-            scroll_block: self.view().block_at(self.scroll),
-            sentence: self.sentence,
-        });
+        self.push_place();
         if lesson != self.lesson {
             self.open(lesson, 0);
         }
