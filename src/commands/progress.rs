@@ -322,6 +322,7 @@ mod tests {
             title: "t".into(),
             tagline: String::new(),
             lessons: vec![lesson("heads", "# Heads\n"), lesson("softmax", &text)],
+            glossary: Default::default(),
         }
     }
 

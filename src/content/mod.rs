@@ -9,6 +9,7 @@ pub mod anchor;
 pub mod claim;
 pub mod error;
 pub mod figure;
+pub mod glossary;
 pub mod markdown;
 pub mod problem;
 pub mod sentence;
@@ -21,8 +22,12 @@ use serde::Deserialize;
 pub use block::{Align, Block, BlockKind, Emphasis, Inline};
 pub use claim::Claim;
 pub use error::ContentError;
+pub use glossary::{Glossary, Term};
 pub use problem::ProblemSpec;
 pub use source::Source;
+
+/// The optional glossary and notation table of a course directory.
+pub const GLOSSARY_FILE: &str = "glossary.toml";
 
 /// A whole course, in order.
 #[derive(Debug, Clone, PartialEq)]
@@ -30,6 +35,8 @@ pub struct Course {
     pub title: String,
     pub tagline: String,
     pub lessons: Vec<Lesson>,
+    /// From `glossary.toml`; empty when the course has none.
+    pub glossary: Glossary,
 }
 
 /// One lesson file, parsed.
@@ -106,11 +113,29 @@ impl Course {
                 ))
             })
             .collect::<Result<Vec<_>, _>>()?;
+        let glossary = match source.read_optional(GLOSSARY_FILE)? {
+            Some(text) => Glossary::parse(GLOSSARY_FILE, &text)?,
+            None => Glossary::default(),
+        };
         Ok(Course {
             title: manifest.title,
             tagline: manifest.tagline,
             lessons,
+            glossary,
         })
+    }
+
+    /// Where `term` is introduced: (lesson index, block index of its `##` heading, or
+    /// 0 for section "N.0", the lesson's opening before its first `##`). `None` when its
+    /// lesson or section is not in the course (`check` reports that).
+    pub fn introduction(&self, term: &Term) -> Option<(usize, usize)> {
+        let lesson = self.lessons.iter().position(|l| l.slug == term.lesson)?;
+        let block = if term.section == format!("{}.0", lesson + 1) {
+            0
+        } else {
+            self.lessons[lesson].section_block(&term.section)?
+        };
+        Some((lesson, block))
     }
 }
 
@@ -124,6 +149,14 @@ impl Lesson {
             blurb,
             blocks,
         }
+    }
+
+    /// The block of the `##` heading numbered `number` ("2.3" for `## 2.3 Choosing...`).
+    pub fn section_block(&self, number: &str) -> Option<usize> {
+        self.sections()
+            .into_iter()
+            .find(|s| s.title.split_whitespace().next() == Some(number))
+            .map(|s| s.block)
     }
 
     /// The `##` headings, in order.
@@ -150,6 +183,48 @@ mod tests {
         assert_eq!(course.lessons.len(), 8);
         assert_eq!(course.lessons[1].slug, "sqrt-dk");
         assert!(course.lessons.iter().all(|l| !l.sections().is_empty()));
+    }
+
+    #[test]
+    fn a_course_without_a_glossary_has_an_empty_one() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/course");
+        let course = Course::load(Some(&dir)).unwrap();
+        assert!(course.glossary.terms.is_empty());
+    }
+
+    #[test]
+    fn a_term_is_introduced_at_its_numbered_heading() {
+        let course = Course::load(None).unwrap();
+        let lesson = &course.lessons[1];
+        let block = lesson.section_block("2.3").unwrap();
+        assert!(
+            lesson.blocks[block]
+                .plain_text()
+                .starts_with("2.3 Choosing")
+        );
+        assert_eq!(lesson.section_block("2.9"), None);
+        assert_eq!(lesson.section_block("2"), None);
+        let term = Term {
+            name: "x".into(),
+            definition: String::new(),
+            lesson: "sqrt-dk".into(),
+            section: "2.3".into(),
+            aliases: vec![],
+            symbols: vec![],
+            shape: None,
+            line: 1,
+        };
+        assert_eq!(course.introduction(&term), Some((1, block)));
+        let opening = Term {
+            section: "2.0".into(),
+            ..term.clone()
+        };
+        assert_eq!(course.introduction(&opening), Some((1, 0)));
+        let elsewhere = Term {
+            lesson: "nope".into(),
+            ..term
+        };
+        assert_eq!(course.introduction(&elsewhere), None);
     }
 
     #[test]

@@ -32,4 +32,14 @@ impl Source<'_> {
             }),
         }
     }
+
+    /// Like [`Source::read`], but a file that is not there is `None` (for optional
+    /// files such as `glossary.toml`).
+    pub fn read_optional(&self, name: &str) -> Result<Option<String>, ContentError> {
+        match self {
+            Source::Embedded if EMBEDDED.get_file(name).is_none() => Ok(None),
+            Source::Dir(dir) if !dir.join(name).exists() => Ok(None),
+            _ => self.read(name).map(Some),
+        }
+    }
 }

@@ -16,6 +16,7 @@ mod inline;
 mod layout;
 mod lexer;
 mod linebreak;
+pub mod notation;
 mod parser;
 mod scripts;
 mod spacing;
