@@ -327,3 +327,40 @@ fn a_note_survives_an_edit_of_the_lesson_and_a_rewrite_makes_it_an_orphan() {
     assert_eq!(selected(&app), "Softmax turns these scores into weights.");
     assert_eq!(app.progress.notes.len(), 2);
 }
+
+#[test]
+fn terms_and_symbols_come_from_the_glossary_with_where_they_are_introduced() {
+    let mut app = app_with(Progress::new(0), (60, 12));
+    keys(&mut app, "]");
+    // Lesson 2's opening names the symbol d_k inside math only.
+    select(&mut app, "Divide every score");
+    keys(&mut app, "a");
+    let terms: Vec<(String, String)> = app
+        .ask
+        .as_ref()
+        .map(|a| a.items.clone())
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(|i| match i {
+            AskItem::Term {
+                name, introduced, ..
+            } => Some((name, introduced)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        terms,
+        [("key dimension".to_string(), "Lesson 1, 1.1".to_string())]
+    );
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.lesson, 0);
+    let heading = app
+        .sections()
+        .iter()
+        .find(|s| s.title.starts_with("1.1"))
+        .map(|s| s.block);
+    assert_eq!(Some(app.view().block_at(app.scroll)), heading);
+    press(&mut app, KeyCode::Backspace);
+    assert_eq!(app.lesson, 1, "back in lesson 2");
+    assert!(selected(&app).starts_with("Divide every score"));
+}

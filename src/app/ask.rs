@@ -249,7 +249,11 @@ impl App {
 
     /// Glossary terms in the prose, then symbols in the math, each once.
     fn terms_of(&self, sentence: &crate::content::sentence::Sentence) -> Vec<AskItem> {
-        let terms: Vec<&StubTerm> = { let _ = sentence; Vec::new() };
+        let glossary = &self.course.glossary;
+        let mut terms = glossary.terms_in(&sentence.prose());
+        for tex in sentence.math() {
+            terms.extend(glossary.symbols_in(tex));
+        }
         let mut seen = Vec::new();
         let mut items = Vec::new();
         for term in terms {
@@ -474,5 +478,3 @@ mod tests {
         );
     }
 }
-
-struct StubTerm { name: String, lesson: String, section: String, definition: String, shape: Option<String> }
