@@ -9,12 +9,23 @@ use ratatui::text::{Line, Span};
 use super::pane::lay_markdown;
 use super::truncate;
 use crate::app::{App, AskItem, Mode};
-use crate::layout::wrap::wrap;
+use crate::layout::{self, wrap::wrap};
 
+/// The sentence, its math drawn, cut to fit beside the keys.
 pub(super) fn title(app: &App) -> String {
     let text = app.ask.as_ref().map_or("", |a| a.text.as_str());
-    let cut = truncate(text, 36);
+    let drawn = layout::inline_text(text, app.theme);
+    let cut = truncate(&drawn, 36);
     format!(" ask: {cut} ")
+}
+
+/// Text from the course or the learner as it may be drawn: folded in ASCII mode.
+pub(super) fn drawable(app: &App, text: &str) -> String {
+    if app.theme.ascii {
+        layout::ascii::fold(text).into_owned()
+    } else {
+        text.to_string()
+    }
 }
 
 pub(super) fn keys(app: &App) -> String {
@@ -74,7 +85,7 @@ pub(super) fn lines(app: &App, width: usize, height: usize) -> Vec<Line<'static>
 fn group_of(item: &AskItem) -> &'static str {
     match item {
         AskItem::Term { .. } => "Terms and symbols",
-        AskItem::Claim { .. } => "Computed here (Enter or : opens it in the scratchpad)",
+        AskItem::Claim { .. } => "Computed here (Enter opens the scratchpad)",
         AskItem::Link { .. } => "Refers to",
         AskItem::Note { .. } => "Your notes (Enter marks answered)",
     }
@@ -99,7 +110,10 @@ fn item_lines(app: &App, item: &AskItem, selected: bool, width: usize) -> Vec<Li
             l
         })
     };
-    let head = |text: String| Line::from(vec![Span::raw(mark), Span::styled(truncate(&text, width.saturating_sub(2)), head_style)]);
+    let head = |text: String| {
+        let text = truncate(&drawable(app, &text), width.saturating_sub(2));
+        Line::from(vec![Span::raw(mark), Span::styled(text, head_style)])
+    };
     let mut out = Vec::new();
     match item {
         AskItem::Term {
@@ -109,20 +123,25 @@ fn item_lines(app: &App, item: &AskItem, selected: bool, width: usize) -> Vec<Li
             introduced,
             ..
         } => {
-            let shape = shape.as_ref().map_or_else(String::new, |s| format!(" ({s})"));
-            out.push(head(format!("{name}{shape}, introduced in {introduced}")));
+            let shape = shape
+                .as_ref()
+                .map_or_else(String::new, |s| format!(" ({s})"));
+            out.push(head(format!("{name}{shape}")));
             out.extend(indent(lay_markdown(app, "glossary.toml", 1, definition, inner)));
+            let place = format!("introduced in {introduced}");
+            out.extend(indent(wrap(&[Span::styled(place, theme.dim())], inner)));
         }
         AskItem::Claim {
             expr,
             expected,
             value,
         } => {
-            out.push(head(format!("{} {expr}", theme.prompt_mark())));
+            out.push(head(expr.clone()));
             let (now, style) = match value {
                 Ok(v) => (format!("= {v}   (the text says {expected})"), Style::new()),
                 Err(e) => (format!("error: {e}"), theme.error()),
             };
+            let now = drawable(app, &now);
             out.extend(indent(wrap(&[Span::styled(now, style)], inner)));
         }
         AskItem::Link { label, .. } => out.push(head(label.clone())),

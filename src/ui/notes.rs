@@ -7,6 +7,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Padding, Paragraph};
 
+use super::ask::drawable;
 use super::truncate;
 use crate::app::App;
 use crate::layout::wrap::wrap;
@@ -32,7 +33,8 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, cursor: usize) 
             None => "Orphans: the sentence is no longer in the course".to_string(),
         };
         if heading != group {
-            lines.push(Line::styled(truncate(&heading, width), theme.accent()));
+            let shown = drawable(app, &heading);
+            lines.push(Line::styled(truncate(&shown, width), theme.accent()));
             group = heading;
         }
         let start = lines.len();
@@ -42,22 +44,17 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, cursor: usize) 
         } else {
             Style::new()
         };
-        lines.push(Line::styled(
-            truncate(&format!("{mark} {}", note.text), width),
-            style,
-        ));
-        let place = if note.section.is_empty() {
-            format!("{}: ", note.lesson)
-        } else {
-            format!("{} {}: ", note.lesson, note.section)
+        let text = drawable(app, &format!("{mark} {}", note.text));
+        lines.push(Line::styled(truncate(&text, width), style));
+        // Orphans name their lesson: no heading above says which.
+        let place = match (row.at, note.section.is_empty()) {
+            (Some(_), true) => "opening".to_string(),
+            (Some(_), false) => note.section.clone(),
+            (None, _) => format!("{} {}", note.lesson, note.section),
         };
-        for l in wrap(
-            &[Span::styled(
-                format!("    {place}\u{201c}{}\u{201d}", note.sentence),
-                theme.dim(),
-            )],
-            width,
-        ) {
+        let quoted = drawable(app, &format!("{place}: \"{}\"", note.sentence));
+        for mut l in wrap(&[Span::styled(quoted, theme.dim())], width.saturating_sub(4)) {
+            l.spans.insert(0, Span::raw("    "));
             lines.push(l);
         }
         selected = if i == cursor {
