@@ -121,5 +121,10 @@ fn the_selected_sentence_is_reversed_and_underlined_without_colour() {
     assert!((row.start..row.end).all(|x| marked(x as u16)));
     // The next sentence on the same line is not marked.
     assert!(!marked(row.end as u16 + 1));
-    assert!(buffer.content.iter().all(|c| c.bg == ratatui::style::Color::Reset));
+    assert!(
+        buffer
+            .content
+            .iter()
+            .all(|c| c.bg == ratatui::style::Color::Reset)
+    );
 }

@@ -86,7 +86,11 @@ fn braces_move_by_paragraph() {
     let mut app = app_with(Progress::new(0), (100, 30));
     select(&mut app, "A score compares");
     keys(&mut app, "}");
-    assert!(selected(&app).starts_with("The score of $q$"), "{}", selected(&app));
+    assert!(
+        selected(&app).starts_with("The score of $q$"),
+        "{}",
+        selected(&app)
+    );
     keys(&mut app, "j}");
     assert_eq!(selected(&app), "Softmax turns the scores into weights.");
     keys(&mut app, "j{");
@@ -160,7 +164,11 @@ fn a_section_reference_jumps_there_and_backspace_comes_back() {
     let mut app = app_with(Progress::new(0), (60, 12));
     select(&mut app, "As section 1.1 showed");
     keys(&mut app, "a");
-    let items = app.ask.as_ref().map(|a| a.items.clone()).unwrap_or_default();
+    let items = app
+        .ask
+        .as_ref()
+        .map(|a| a.items.clone())
+        .unwrap_or_default();
     let link = items
         .iter()
         .position(|i| matches!(i, AskItem::Link { label, .. } if label == "section 1.1"))
@@ -181,7 +189,10 @@ fn a_section_reference_jumps_there_and_backspace_comes_back() {
     assert_eq!(app.mode, Mode::Select);
     assert!(selected(&app).starts_with("As section 1.1 showed"));
     let spot = app.selected_sentence().map(|s| s.line()).unwrap_or(0);
-    assert!((app.scroll..app.scroll + 11).contains(&spot), "back in view");
+    assert!(
+        (app.scroll..app.scroll + 11).contains(&spot),
+        "back in view"
+    );
 }
 
 #[test]
@@ -189,7 +200,11 @@ fn a_lesson_reference_jumps_to_that_lesson_and_back() {
     let mut app = app_with(Progress::new(0), (100, 30));
     select(&mut app, "Lesson 2 divides");
     keys(&mut app, "a");
-    let items = app.ask.as_ref().map(|a| a.items.clone()).unwrap_or_default();
+    let items = app
+        .ask
+        .as_ref()
+        .map(|a| a.items.clone())
+        .unwrap_or_default();
     let link = items
         .iter()
         .position(|i| matches!(i, AskItem::Link { label, .. } if label == "Lesson 2: Scale"))
@@ -272,9 +287,18 @@ fn an_empty_note_saves_nothing_and_esc_keeps_the_panel() {
 fn edited_course(name: &str, edit: impl Fn(&str) -> String) -> Course {
     let dir = std::env::temp_dir().join(format!("attn-ask-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
-    for file in ["course.toml", "01-scores.md", "02-scale.md", "glossary.toml"] {
+    for file in [
+        "course.toml",
+        "01-scores.md",
+        "02-scale.md",
+        "glossary.toml",
+    ] {
         let text = std::fs::read_to_string(fixture_dir().join(file)).expect("fixture file");
-        let text = if file == "01-scores.md" { edit(&text) } else { text };
+        let text = if file == "01-scores.md" {
+            edit(&text)
+        } else {
+            text
+        };
         std::fs::write(dir.join(file), text).expect("write");
     }
     let course = course(&dir);

@@ -74,7 +74,10 @@ fn citations_decimals_and_math_stay_inside_the_real_sentences() {
     // "et al." followed by a year in brackets does not end a sentence.
     let xiao = containing("Xiao et al. (2024)");
     assert!(!xiao.is_empty());
-    assert!(xiao.iter().all(|s| s.contains("attention sink")), "{xiao:?}");
+    assert!(
+        xiao.iter().all(|s| s.contains("attention sink")),
+        "{xiao:?}"
+    );
     // Decimal numbers: "0.5" appears many times in the lessons, always mid-sentence.
     let halves = containing("0.5");
     assert!(halves.len() > 5);
@@ -92,7 +95,11 @@ fn the_layout_places_each_sentence_where_its_text_is_drawn() {
         for ascii in [false, true] {
             for view in laid_out(&course, width, ascii) {
                 for spot in &view.sentences {
-                    assert!(!spot.rows.is_empty(), "{:?} not placed", spot.sentence.text());
+                    assert!(
+                        !spot.rows.is_empty(),
+                        "{:?} not placed",
+                        spot.sentence.text()
+                    );
                     for row in &spot.rows {
                         let line = line_text(&view.lines[row.line]);
                         let cells: Vec<char> = line.chars().collect();
@@ -102,10 +109,9 @@ fn the_layout_places_each_sentence_where_its_text_is_drawn() {
                         if ascii && row == &spot.rows[0] {
                             let drawn: String = cells[row.start..row.end].iter().collect();
                             let text = spot.sentence.text();
-                            let first = layout::ascii::fold(
-                                text.split_whitespace().next().unwrap_or(""),
-                            )
-                            .into_owned();
+                            let first =
+                                layout::ascii::fold(text.split_whitespace().next().unwrap_or(""))
+                                    .into_owned();
                             if !first.contains(['$', '`', '*']) {
                                 assert!(
                                     drawn.starts_with(&first),

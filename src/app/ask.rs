@@ -155,7 +155,12 @@ impl App {
     }
 
     fn activate_ask_item(&mut self) {
-        let Some(item) = self.ask.as_ref().and_then(|a| a.items.get(a.cursor)).cloned() else {
+        let Some(item) = self
+            .ask
+            .as_ref()
+            .and_then(|a| a.items.get(a.cursor))
+            .cloned()
+        else {
             return;
         };
         match item {
@@ -163,9 +168,9 @@ impl App {
                 target: Some(t), ..
             }
             | AskItem::Link { target: t, .. } => self.jump_to(t),
-            AskItem::Term { name, .. } => {
-                self.notify(format!("the course does not say where {name} is introduced"))
-            }
+            AskItem::Term { name, .. } => self.notify(format!(
+                "the course does not say where {name} is introduced"
+            )),
             AskItem::Claim { .. } => self.claim_to_scratchpad(),
             AskItem::Note { id, .. } => {
                 self.toggle_answered(&id);
@@ -428,7 +433,13 @@ fn references(text: &str) -> Vec<Reference> {
                     out.push(Reference::Section(n.to_string()));
                     let joined = words[i + k].ends_with(',');
                     let and = matches!(words.get(i + k + 1), Some(&"and" | &"or"));
-                    k += if and { 2 } else if joined { 1 } else { break };
+                    k += if and {
+                        2
+                    } else if joined {
+                        1
+                    } else {
+                        break;
+                    };
                 }
             }
             "lesson" | "lessons" => {

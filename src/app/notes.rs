@@ -36,7 +36,11 @@ impl App {
                     .rev()
                     .find(|sec| sec.block <= s.block)
                     .map_or_else(String::new, |sec| {
-                        sec.title.split_whitespace().next().unwrap_or("").to_string()
+                        sec.title
+                            .split_whitespace()
+                            .next()
+                            .unwrap_or("")
+                            .to_string()
                     })
             })
             .collect();
@@ -69,12 +73,16 @@ impl App {
     pub(super) fn in_notes(&mut self, action: Action, cursor: usize) {
         let last = self.note_rows.len().saturating_sub(1);
         match action {
-            Action::Down => self.mode = Mode::Notes {
-                cursor: (cursor + 1).min(last),
-            },
-            Action::Up => self.mode = Mode::Notes {
-                cursor: cursor.saturating_sub(1),
-            },
+            Action::Down => {
+                self.mode = Mode::Notes {
+                    cursor: (cursor + 1).min(last),
+                }
+            }
+            Action::Up => {
+                self.mode = Mode::Notes {
+                    cursor: cursor.saturating_sub(1),
+                }
+            }
             Action::Activate => match self.note_rows.get(cursor).copied() {
                 Some(NoteRow {
                     at: Some((lesson, sentence)),

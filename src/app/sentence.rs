@@ -9,7 +9,8 @@ use crate::layout::SentenceSpot;
 impl App {
     /// The selected sentence, while the cursor is on.
     pub fn selected_sentence(&self) -> Option<&SentenceSpot> {
-        let on = matches!(self.mode, Mode::Select | Mode::Ask) || self.pane() == Some(super::Pane::Ask);
+        let on =
+            matches!(self.mode, Mode::Select | Mode::Ask) || self.pane() == Some(super::Pane::Ask);
         let i = self.sentence.filter(|_| on)?;
         self.view().sentences.get(i)
     }

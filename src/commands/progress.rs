@@ -89,12 +89,18 @@ pub fn notes_markdown(progress: &Progress, course: Option<&Course>) -> String {
     };
     let mut notes: Vec<&store::Note> = progress.notes.iter().collect();
     notes.sort_by(|a, b| {
-        (lesson_order(&a.lesson), &a.lesson, section_key(&a.section), a.id.as_str()).cmp(&(
-            lesson_order(&b.lesson),
-            &b.lesson,
-            section_key(&b.section),
-            b.id.as_str(),
-        ))
+        (
+            lesson_order(&a.lesson),
+            &a.lesson,
+            section_key(&a.section),
+            a.id.as_str(),
+        )
+            .cmp(&(
+                lesson_order(&b.lesson),
+                &b.lesson,
+                section_key(&b.section),
+                b.id.as_str(),
+            ))
     });
     let mut out = String::from("# My notes and questions\n");
     if notes.is_empty() {
@@ -402,11 +408,25 @@ gone (not in this course)  read 0%  problems: 0 solved, 1 attempted
         let mut p = Progress::new(1);
         let mut answered = store::Note::new("softmax", "3.10", "It sums to one.", "why one?", 5);
         answered.answered = true;
-        p.notes.push(store::Note::new("softmax", "3.9", "Scores grow.", "how fast?", 9));
+        p.notes.push(store::Note::new(
+            "softmax",
+            "3.9",
+            "Scores grow.",
+            "how fast?",
+            9,
+        ));
         p.notes.push(answered);
-        p.notes.push(store::Note::new("softmax", "3.10", "It sums to one.", "and zero?", 7));
-        p.notes.push(store::Note::new("gone", "", "Old text.", "lost lesson", 1));
-        p.notes.push(store::Note::new("heads", "", "Split it.", "how many?", 3));
+        p.notes.push(store::Note::new(
+            "softmax",
+            "3.10",
+            "It sums to one.",
+            "and zero?",
+            7,
+        ));
+        p.notes
+            .push(store::Note::new("gone", "", "Old text.", "lost lesson", 1));
+        p.notes
+            .push(store::Note::new("heads", "", "Split it.", "how many?", 3));
         let expected = "# My notes and questions
 
 ## Lesson 1: heads

@@ -83,7 +83,10 @@ mod tests {
         let note = "The variance of a dot product of d_k terms is d_k.";
         let edited = [
             ("2.1", "Softmax saturates."),
-            ("2.1", "The variance of the dot product of d_k terms is d_k."),
+            (
+                "2.1",
+                "The variance of the dot product of d_k terms is d_k.",
+            ),
         ];
         assert_eq!(locate("2.1", note, edited), Some(1));
         // By hand: 9 and 8 distinct words, 8 shared ("a" is gone): 16/17.

@@ -4,8 +4,8 @@
 //! lesson (the reading position, sections, problem numbers) counts top-level blocks,
 //! which do not depend on the terminal's width.
 
-pub mod block;
 pub mod anchor;
+pub mod block;
 pub mod claim;
 pub mod error;
 pub mod figure;

@@ -12,8 +12,8 @@ use super::Inline;
 /// Abbreviations whose period does not end a sentence, lower case, without the last
 /// period.
 const ABBREVIATIONS: &[&str] = &[
-    "e.g", "i.e", "al", "cf", "eq", "eqs", "vs", "fig", "figs", "sec", "approx", "resp",
-    "no", "ch", "ref", "dr", "mr", "ms", "prof",
+    "e.g", "i.e", "al", "cf", "eq", "eqs", "vs", "fig", "figs", "sec", "approx", "resp", "no",
+    "ch", "ref", "dr", "mr", "ms", "prof",
 ];
 
 /// One sentence: its inlines (text cut at the sentence's ends, whitespace between two
@@ -109,7 +109,10 @@ pub fn split(inlines: &[Inline]) -> Vec<Sentence> {
     }
     let mut sentences = Vec::new();
     let mut current = Vec::new();
-    let mut cuts = cuts.into_iter().map(|k| (cells[k].inline, cells[k].byte)).peekable();
+    let mut cuts = cuts
+        .into_iter()
+        .map(|k| (cells[k].inline, cells[k].byte))
+        .peekable();
     for (i, inline) in inlines.iter().enumerate() {
         let mut from = 0;
         while let Some((_, byte)) = cuts.next_if(|&(at, _)| at == i) {
@@ -122,9 +125,7 @@ pub fn split(inlines: &[Inline]) -> Vec<Sentence> {
             from = byte;
         }
         match inline {
-            Inline::Text(t, e) if from > 0 => {
-                current.push(Inline::Text(t[from..].to_string(), *e))
-            }
+            Inline::Text(t, e) if from > 0 => current.push(Inline::Text(t[from..].to_string(), *e)),
             other => current.push(other.clone()),
         }
     }
@@ -152,11 +153,12 @@ fn flatten(inlines: &[Inline]) -> Vec<Cell> {
     let mut cells = Vec::new();
     for (i, inline) in inlines.iter().enumerate() {
         match inline {
-            Inline::Text(t, _) => cells.extend(t.char_indices().map(|(byte, c)| Cell {
-                c,
-                inline: i,
-                byte,
-            })),
+            Inline::Text(t, _) => {
+                cells.extend(
+                    t.char_indices()
+                        .map(|(byte, c)| Cell { c, inline: i, byte }),
+                )
+            }
             Inline::Math(_) | Inline::Code(_) => cells.push(Cell {
                 c: ATOM,
                 inline: i,
@@ -289,7 +291,10 @@ mod tests {
 
     #[test]
     fn a_lower_case_start_or_a_missing_space_does_not_split() {
-        assert_eq!(sentences("Use x.T here. and go."), ["Use x.T here. and go."]);
+        assert_eq!(
+            sentences("Use x.T here. and go."),
+            ["Use x.T here. and go."]
+        );
         assert_eq!(
             sentences("Vaswani A. Shazeer wrote it."),
             ["Vaswani A. Shazeer wrote it."]
@@ -306,10 +311,18 @@ mod tests {
         let parts = split(inlines);
         assert_eq!(parts.len(), 4);
         let joined: Vec<Inline> = parts.iter().flat_map(|s| s.inlines.clone()).collect();
-        let text = |v: &[Inline]| Sentence { inlines: v.to_vec() }.text();
+        let text = |v: &[Inline]| {
+            Sentence {
+                inlines: v.to_vec(),
+            }
+            .text()
+        };
         assert_eq!(text(&joined), text(inlines));
         assert_eq!(parts[1].math(), ["a.b"]);
         assert_eq!(parts[2].links(), ["#x"]);
-        assert_eq!(parts[1].prose().split_whitespace().collect::<Vec<_>>(), ["Second", "part", "with", "."]);
+        assert_eq!(
+            parts[1].prose().split_whitespace().collect::<Vec<_>>(),
+            ["Second", "part", "with", "."]
+        );
     }
 }

@@ -163,7 +163,10 @@ impl<'a> Renderer<'a> {
     /// Moves the rows of sentences `from..` laid out in a nested buffer to where that
     /// buffer lands: `line` lines down and `indent` columns right.
     fn shift_sentences(&mut self, from: usize, line: usize, indent: usize) {
-        for row in self.sentences[from..].iter_mut().flat_map(|s| s.rows.iter_mut()) {
+        for row in self.sentences[from..]
+            .iter_mut()
+            .flat_map(|s| s.rows.iter_mut())
+        {
             row.line += line;
             row.start += indent;
             row.end += indent;

@@ -308,9 +308,20 @@ mod tests {
         let text: Vec<String> = out.lines.iter().map(line_text).collect();
         assert_eq!(
             text,
-            ["H", "", "Ab cd. Ef", "gh ij.", "", "* Kl. Mn", "  op.", "", "| Qr."]
+            [
+                "H",
+                "",
+                "Ab cd. Ef",
+                "gh ij.",
+                "",
+                "* Kl. Mn",
+                "  op.",
+                "",
+                "| Qr."
+            ]
         );
-        let spots: Vec<(String, usize, usize, Vec<(usize, usize, usize)>)> = out
+        type Spot = (String, usize, usize, Vec<(usize, usize, usize)>);
+        let spots: Vec<Spot> = out
             .sentences
             .iter()
             .map(|s| {

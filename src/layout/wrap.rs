@@ -249,7 +249,10 @@ mod tests {
             .collect();
         assert_eq!(runs, [(0, 0, 0, 6), (1, 1, 0, 5), (1, 2, 0, 3)]);
         let (_, same_line) = wrap_owned(&spans, &[0, 1], 40);
-        let runs: Vec<_> = same_line.iter().map(|p| (p.owner, p.start, p.end)).collect();
+        let runs: Vec<_> = same_line
+            .iter()
+            .map(|p| (p.owner, p.start, p.end))
+            .collect();
         assert_eq!(runs, [(0, 0, 6), (1, 7, 16)]);
     }
 

@@ -63,15 +63,17 @@ fn merge_problem(base: &mut ProblemRecord, incoming: &ProblemRecord) {
     merge_extra(&mut base.extra, &incoming.extra);
 }
 
-/// Notes: the union by id, never dropping one; a note both sides have takes its text
-/// and answered flag from the side changed last (a tie goes to `incoming`).
+/// Notes: the union by id, never dropping one; a note both sides have is taken from the
+/// side changed last. Two changes in the same second are ordered by their content
+/// (answered, then text), not by side, so merging in any order gives the same note.
 fn merge_notes(base: &mut Vec<Note>, incoming: &[Note]) {
+    let rank = |n: &Note| (n.at, n.answered, n.text.clone());
     for note in incoming {
         match base.iter_mut().find(|n| n.id == note.id) {
             Some(current) => {
                 let mut extra = current.extra.clone();
                 merge_extra(&mut extra, &note.extra);
-                if note.at >= current.at {
+                if rank(note) > rank(current) {
                     *current = note.clone();
                 }
                 current.extra = extra;

@@ -127,7 +127,13 @@ fn item_lines(app: &App, item: &AskItem, selected: bool, width: usize) -> Vec<Li
                 .as_ref()
                 .map_or_else(String::new, |s| format!(" ({s})"));
             out.push(head(format!("{name}{shape}")));
-            out.extend(indent(lay_markdown(app, "glossary.toml", 1, definition, inner)));
+            out.extend(indent(lay_markdown(
+                app,
+                "glossary.toml",
+                1,
+                definition,
+                inner,
+            )));
             let place = format!("introduced in {introduced}");
             out.extend(indent(wrap(&[Span::styled(place, theme.dim())], inner)));
         }

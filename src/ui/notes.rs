@@ -53,7 +53,10 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, cursor: usize) 
             (None, _) => format!("{} {}", note.lesson, note.section),
         };
         let quoted = drawable(app, &format!("{place}: \"{}\"", note.sentence));
-        for mut l in wrap(&[Span::styled(quoted, theme.dim())], width.saturating_sub(4)) {
+        for mut l in wrap(
+            &[Span::styled(quoted, theme.dim())],
+            width.saturating_sub(4),
+        ) {
             l.spans.insert(0, Span::raw("    "));
             lines.push(l);
         }
