@@ -250,7 +250,7 @@ fn a_note_is_saved_against_its_sentence_listed_marked_and_jumped_to() {
     let listed = app.ask.as_ref().is_some_and(|a| {
         a.items
             .iter()
-            .any(|i| matches!(i, AskItem::Note { text, .. } if text == "why weights?"))
+            .any(|i| matches!(i, AskItem::Note(n) if n.text == "why weights?"))
     });
     assert!(listed);
     press(&mut app, KeyCode::Esc);
@@ -344,9 +344,12 @@ fn a_note_survives_an_edit_of_the_lesson_and_a_rewrite_makes_it_an_orphan() {
     let rows = app.note_rows.clone();
     assert_eq!(rows.len(), 2);
     // The found note first, the orphan last, and both kept.
-    assert_eq!(rows[0].note, 0);
+    assert_eq!(rows[0].note.text, "why?");
     assert!(rows[0].at.is_some());
-    assert_eq!((rows[1].note, rows[1].at), (1, None));
+    assert_eq!(
+        (rows[1].note.text.as_str(), rows[1].at),
+        ("how fast?", None)
+    );
     press(&mut app, KeyCode::Enter);
     assert_eq!(selected(&app), "Softmax turns these scores into weights.");
     assert_eq!(app.progress.notes.len(), 2);

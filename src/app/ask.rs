@@ -46,11 +46,7 @@ pub enum AskItem {
     /// A place the sentence refers to: Enter jumps there.
     Link { label: String, target: Target },
     /// The learner's note: Enter marks it answered (or not).
-    Note {
-        id: String,
-        text: String,
-        answered: bool,
-    },
+    Note(Note),
 }
 
 /// The open panel: the sentence it is about and what was found.
@@ -138,19 +134,15 @@ impl App {
     fn refresh_ask_notes(&mut self) {
         let Some(ask) = &self.ask else { return };
         let here = Some((ask.lesson, ask.sentence));
-        let mine: Vec<usize> = (0..self.progress.notes.len())
-            .filter(|&n| self.locate_note(n) == here)
-            .collect();
-        let Some(ask) = &mut self.ask else { return };
-        ask.items.retain(|i| !matches!(i, AskItem::Note { .. }));
-        for n in mine {
-            let note = &self.progress.notes[n];
-            ask.items.push(AskItem::Note {
-                id: note.id.clone(),
-                text: note.text.clone(),
-                answered: note.answered,
-            });
+        let mut mine = Vec::new();
+        for note in self.progress.notes.clone() {
+            if self.locate_note(&note) == here {
+                mine.push(AskItem::Note(note));
+            }
         }
+        let Some(ask) = &mut self.ask else { return };
+        ask.items.retain(|i| !matches!(i, AskItem::Note(_)));
+        ask.items.extend(mine);
         ask.cursor = ask.cursor.min(ask.items.len().saturating_sub(1));
     }
 
@@ -172,8 +164,8 @@ impl App {
                 "the course does not say where {name} is introduced"
             )),
             AskItem::Claim { .. } => self.claim_to_scratchpad(),
-            AskItem::Note { id, .. } => {
-                self.toggle_answered(&id);
+            AskItem::Note(note) => {
+                self.toggle_answered(&note);
                 self.refresh_ask_notes();
             }
         }

@@ -4,21 +4,20 @@
 
 use super::{Action, App, Mode};
 use crate::content::anchor;
-use crate::store::clock;
+use crate::store::{Note, clock};
 
-/// A line of the notes view.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// A line of the notes view: a copy of the note (a save may merge in notes from another
+/// session and reorder the list, so rows do not point into it by index).
+#[derive(Debug, Clone, PartialEq)]
 pub struct NoteRow {
-    /// Index into `progress.notes`.
-    pub note: usize,
+    pub note: Note,
     /// Where its sentence is now: lesson and sentence index; `None` for an orphan.
     pub at: Option<(usize, usize)>,
 }
 
 impl App {
-    /// Where note `note`'s sentence is in the course now, if anywhere.
-    pub(super) fn locate_note(&mut self, note: usize) -> Option<(usize, usize)> {
-        let n = self.progress.notes.get(note)?;
+    /// Where note `n`'s sentence is in the course now, if anywhere.
+    pub(super) fn locate_note(&mut self, n: &Note) -> Option<(usize, usize)> {
         let lesson = self
             .course
             .lessons
@@ -58,16 +57,20 @@ impl App {
         self.mode = Mode::Notes { cursor: 0 };
     }
 
-    /// Located notes in course order (lesson, then sentence), then the orphans.
+    /// Located notes in course order (lesson, then sentence, then as written), then the
+    /// orphans.
     fn note_rows_now(&mut self) -> Vec<NoteRow> {
-        let mut rows: Vec<NoteRow> = (0..self.progress.notes.len())
-            .map(|note| NoteRow {
-                note,
-                at: self.locate_note(note),
+        let notes = self.progress.notes.clone();
+        let mut rows: Vec<(usize, NoteRow)> = notes
+            .into_iter()
+            .enumerate()
+            .map(|(i, note)| {
+                let at = self.locate_note(&note);
+                (i, NoteRow { note, at })
             })
             .collect();
-        rows.sort_by_key(|r| (r.at.is_none(), r.at, r.note));
-        rows
+        rows.sort_by_key(|(i, r)| (r.at.is_none(), r.at, *i));
+        rows.into_iter().map(|(_, r)| r).collect()
     }
 
     pub(super) fn in_notes(&mut self, action: Action, cursor: usize) {
@@ -83,19 +86,15 @@ impl App {
                     cursor: cursor.saturating_sub(1),
                 }
             }
-            Action::Activate => match self.note_rows.get(cursor).copied() {
-                Some(NoteRow {
-                    at: Some((lesson, sentence)),
-                    ..
-                }) => self.jump_to_sentence(lesson, sentence),
-                Some(_) => self.notify("this note's sentence is no longer in the course"),
+            Action::Activate => match self.note_rows.get(cursor).map(|r| r.at) {
+                Some(Some((lesson, sentence))) => self.jump_to_sentence(lesson, sentence),
+                Some(None) => self.notify("this note's sentence is no longer in the course"),
                 None => {}
             },
             Action::MarkAnswered => {
-                if let Some(row) = self.note_rows.get(cursor).copied()
-                    && let Some(id) = self.progress.notes.get(row.note).map(|n| n.id.clone())
-                {
-                    self.toggle_answered(&id);
+                if let Some(row) = self.note_rows.get(cursor).cloned() {
+                    self.toggle_answered(&row.note);
+                    self.note_rows = self.note_rows_now();
                 }
             }
             Action::Back => self.go_back(),
@@ -103,9 +102,9 @@ impl App {
         }
     }
 
-    /// Marks note `id` answered, or not answered again.
-    pub(super) fn toggle_answered(&mut self, id: &str) {
-        if let Some(note) = self.progress.notes.iter_mut().find(|n| n.id == id) {
+    /// Marks `note` answered, or not answered again.
+    pub(super) fn toggle_answered(&mut self, note: &Note) {
+        if let Some(note) = self.progress.notes.iter_mut().find(|n| n.is_same(note)) {
             note.answered = !note.answered;
             note.at = clock::now().max(note.at + 1);
             self.save = super::SaveNeed::Now;

@@ -63,13 +63,13 @@ fn merge_problem(base: &mut ProblemRecord, incoming: &ProblemRecord) {
     merge_extra(&mut base.extra, &incoming.extra);
 }
 
-/// Notes: the union by id, never dropping one; a note both sides have is taken from the
+/// Notes: the union by id (by anchor and text for notes without one), never dropping one; a note both sides have is taken from the
 /// side changed last. Two changes in the same second are ordered by their content
 /// (answered, then text), not by side, so merging in any order gives the same note.
 fn merge_notes(base: &mut Vec<Note>, incoming: &[Note]) {
     let rank = |n: &Note| (n.at, n.answered, n.text.clone());
     for note in incoming {
-        match base.iter_mut().find(|n| n.id == note.id) {
+        match base.iter_mut().find(|n| n.is_same(note)) {
             Some(current) => {
                 let mut extra = current.extra.clone();
                 merge_extra(&mut extra, &note.extra);

@@ -87,7 +87,7 @@ fn group_of(item: &AskItem) -> &'static str {
         AskItem::Term { .. } => "Terms and symbols",
         AskItem::Claim { .. } => "Computed here (Enter opens the scratchpad)",
         AskItem::Link { .. } => "Refers to",
-        AskItem::Note { .. } => "Your notes (Enter marks answered)",
+        AskItem::Note(_) => "Your notes (Enter marks answered)",
     }
 }
 
@@ -151,9 +151,9 @@ fn item_lines(app: &App, item: &AskItem, selected: bool, width: usize) -> Vec<Li
             out.extend(indent(wrap(&[Span::styled(now, style)], inner)));
         }
         AskItem::Link { label, .. } => out.push(head(label.clone())),
-        AskItem::Note { text, answered, .. } => {
-            let done = if *answered { "[x] " } else { "[ ] " };
-            out.push(head(format!("{done}{text}")));
+        AskItem::Note(note) => {
+            let done = if note.answered { "[x] " } else { "[ ] " };
+            out.push(head(format!("{done}{}", note.text)));
         }
     }
     out

@@ -10,7 +10,7 @@ use ratatui::widgets::{Block, Borders, Clear, Padding, Paragraph};
 use super::ask::drawable;
 use super::truncate;
 use crate::app::App;
-use crate::layout::wrap::wrap;
+use crate::layout::{self, wrap::wrap};
 
 pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, cursor: usize) {
     let theme = app.theme;
@@ -25,9 +25,7 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, cursor: usize) 
     let mut selected = (0, 0);
     let mut group = String::new();
     for (i, row) in app.note_rows.iter().enumerate() {
-        let Some(note) = app.progress.notes.get(row.note) else {
-            continue;
-        };
+        let note = &row.note;
         let heading = match row.at {
             Some((lesson, _)) => format!("Lesson {}: {}", lesson + 1, app.title(lesson)),
             None => "Orphans: the sentence is no longer in the course".to_string(),
@@ -52,7 +50,8 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, cursor: usize) 
             (Some(_), false) => note.section.clone(),
             (None, _) => format!("{} {}", note.lesson, note.section),
         };
-        let quoted = drawable(app, &format!("{place}: \"{}\"", note.sentence));
+        let sentence = layout::inline_text(&note.sentence, app.theme);
+        let quoted = drawable(app, &format!("{place}: \"{sentence}\""));
         for mut l in wrap(
             &[Span::styled(quoted, theme.dim())],
             width.saturating_sub(4),
