@@ -213,19 +213,19 @@ pub fn help_rows(ascii: bool) -> Vec<(String, &'static str)> {
     out.extend([
         (
             "j k { }".to_string(),
-            "with a sentence selected: by sentence, by paragraph",
+            "sentence cursor: by sentence, by paragraph",
         ),
         (
             "a".to_string(),
-            "with a sentence selected: ask (terms, claims, links, notes)",
+            "sentence cursor: ask about the sentence",
         ),
         (
             "Enter : n".to_string(),
-            "in the ask panel: jump or open the claim, to the scratchpad, write a note",
+            "ask panel: go there or try it, scratchpad, write a note",
         ),
         (
             "Enter x".to_string(),
-            "in my notes: go to the note's sentence, mark answered",
+            "my notes: go to the sentence, mark answered",
         ),
         (
             format!("{up} {down}"),
