@@ -128,3 +128,29 @@ fn the_selected_sentence_is_reversed_and_underlined_without_colour() {
             .all(|c| c.bg == ratatui::style::Color::Reset)
     );
 }
+
+#[test]
+fn a_hand_edited_note_cannot_put_control_characters_on_the_screen() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/ask-course");
+    let course = Course::load(Some(&dir)).expect("fixture course loads");
+    let mut progress = Progress::new(0);
+    progress.notes.push(attn_course::store::Note::new(
+        "scores",
+        "1.1",
+        "Softmax turns the scores into weights.",
+        "\u{1b}[2Jwiped?\u{7}",
+        1,
+    ));
+    let mut a = App::new(course, progress, Theme::new(false, true), (80, 24));
+    keys(&mut a, "m");
+    let terminal = frame(&a);
+    let screen: String = terminal
+        .backend()
+        .buffer()
+        .content
+        .iter()
+        .map(|c| c.symbol().to_string())
+        .collect();
+    assert!(screen.contains("?[2Jwiped??"), "{screen}");
+    assert!(!screen.chars().any(char::is_control));
+}

@@ -215,10 +215,7 @@ pub fn help_rows(ascii: bool) -> Vec<(String, &'static str)> {
             "j k { }".to_string(),
             "sentence cursor: by sentence, by paragraph",
         ),
-        (
-            "a".to_string(),
-            "sentence cursor: ask about the sentence",
-        ),
+        ("a".to_string(), "sentence cursor: ask about the sentence"),
         (
             "Enter : n".to_string(),
             "ask panel: go there or try it, scratchpad, write a note",

@@ -43,6 +43,7 @@ impl App {
             Action::Ask => self.open_ask(),
             Action::MyNotes => self.open_notes(),
             Action::Back => self.go_back(),
+            Action::Wheel(n) => self.scroll_by(isize::from(n)),
             Action::ClearSearch | Action::Select => self.stop_selecting(),
             _ => {}
         }

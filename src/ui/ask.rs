@@ -19,12 +19,17 @@ pub(super) fn title(app: &App) -> String {
     format!(" ask: {cut} ")
 }
 
-/// Text from the course or the learner as it may be drawn: folded in ASCII mode.
+/// Text from the course or the progress file as it may be drawn: control characters (a
+/// hand-edited file could hold escape sequences) shown as `?`, folded in ASCII mode.
 pub(super) fn drawable(app: &App, text: &str) -> String {
+    let clean: String = text
+        .chars()
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect();
     if app.theme.ascii {
-        layout::ascii::fold(text).into_owned()
+        layout::ascii::fold(&clean).into_owned()
     } else {
-        text.to_string()
+        clean
     }
 }
 
