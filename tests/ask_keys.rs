@@ -57,6 +57,23 @@ fn select(app: &mut App, start: &str) {
     panic!("no sentence starts with {start:?}; at {:?}", selected(app));
 }
 
+/// Moves the ask panel's cursor with `j` to the first item `wanted` accepts.
+fn cursor_to(app: &mut App, wanted: impl Fn(&AskItem) -> bool) {
+    let items = app
+        .ask
+        .as_ref()
+        .map(|a| a.items.clone())
+        .unwrap_or_default();
+    let at = items
+        .iter()
+        .position(wanted)
+        .expect("the panel lists the item");
+    for _ in 0..at {
+        keys(app, "j");
+    }
+    assert_eq!(app.ask.as_ref().map(|a| a.cursor), Some(at));
+}
+
 #[test]
 fn v_selects_the_first_sentence_on_screen_and_j_k_move_by_sentence() {
     let mut app = app_with(Progress::new(0), (100, 30));
@@ -140,14 +157,7 @@ fn ask_shows_the_claim_a_sentence_states_run_live_and_opens_it_in_the_scratchpad
     assert_eq!(claims.len(), 1, "{claims:?}");
     assert_eq!(claims[0].0, "softmax([1, 0, 0])");
     assert!(claims[0].1.starts_with("[0.576"), "{}", claims[0].1);
-    let at = ask
-        .items
-        .iter()
-        .position(|i| matches!(i, AskItem::Claim { .. }))
-        .unwrap_or(0);
-    for _ in 0..at {
-        keys(&mut app, "j");
-    }
+    cursor_to(&mut app, |i| matches!(i, AskItem::Claim { .. }));
     press(&mut app, KeyCode::Enter);
     match &app.mode {
         Mode::Prompt(p) => {
@@ -164,18 +174,10 @@ fn a_section_reference_jumps_there_and_backspace_comes_back() {
     let mut app = app_with(Progress::new(0), (60, 12));
     select(&mut app, "As section 1.1 showed");
     keys(&mut app, "a");
-    let items = app
-        .ask
-        .as_ref()
-        .map(|a| a.items.clone())
-        .unwrap_or_default();
-    let link = items
-        .iter()
-        .position(|i| matches!(i, AskItem::Link { label, .. } if label == "section 1.1"))
-        .expect("a link to section 1.1");
-    for _ in 0..link {
-        keys(&mut app, "j");
-    }
+    cursor_to(
+        &mut app,
+        |i| matches!(i, AskItem::Link { label, .. } if label == "section 1.1"),
+    );
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.mode, Mode::Reading);
     let heading = app
@@ -200,18 +202,10 @@ fn a_lesson_reference_jumps_to_that_lesson_and_back() {
     let mut app = app_with(Progress::new(0), (100, 30));
     select(&mut app, "Lesson 2 divides");
     keys(&mut app, "a");
-    let items = app
-        .ask
-        .as_ref()
-        .map(|a| a.items.clone())
-        .unwrap_or_default();
-    let link = items
-        .iter()
-        .position(|i| matches!(i, AskItem::Link { label, .. } if label == "Lesson 2: Scale"))
-        .expect("a link to lesson 2");
-    for _ in 0..link {
-        keys(&mut app, "j");
-    }
+    cursor_to(
+        &mut app,
+        |i| matches!(i, AskItem::Link { label, .. } if label == "Lesson 2: Scale"),
+    );
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.lesson, 1);
     press(&mut app, KeyCode::Backspace);
