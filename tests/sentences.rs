@@ -125,3 +125,33 @@ fn the_layout_places_each_sentence_where_its_text_is_drawn() {
         }
     }
 }
+
+mod properties {
+    use attn_course::content::sentence::{Sentence, split};
+    use attn_course::content::{BlockKind, markdown};
+    use proptest::prelude::*;
+
+    fn flat(inlines: &[attn_course::content::Inline]) -> String {
+        Sentence {
+            inlines: inlines.to_vec(),
+        }
+        .text()
+    }
+
+    proptest! {
+        /// Any text made of the characters that matter (periods, math, code, capitals,
+        /// digits, brackets, quotes, line breaks) splits without a panic into sentences
+        /// that together are the paragraph, none of them blank.
+        #[test]
+        fn splitting_loses_nothing(text in "[a-cA-C0-9 .!?…$`()\"'\n*e]{0,60}") {
+            for block in markdown::parse("p.md", 1, &text) {
+                if let BlockKind::Paragraph(inlines) = &block.kind {
+                    let parts = split(inlines);
+                    let joined: Vec<_> = parts.iter().flat_map(|s| s.inlines.clone()).collect();
+                    prop_assert_eq!(flat(&joined), flat(inlines));
+                    prop_assert!(parts.iter().all(|s| !s.text().is_empty()));
+                }
+            }
+        }
+    }
+}

@@ -53,6 +53,7 @@ impl App {
 
     /// `m`: the notes view, rebuilt from the progress.
     pub(super) fn open_notes(&mut self) {
+        self.ask = None;
         self.note_rows = self.note_rows_now();
         self.mode = Mode::Notes { cursor: 0 };
     }
