@@ -44,6 +44,11 @@ pub enum Action {
     Confirm,
     /// Fresh numbers for the current problem ("another one").
     Another,
+    /// Open the glossary (`i`).
+    Glossary,
+    /// Backspace: back to where the last jump (from the glossary, the ask panel, the
+    /// notes) left from.
+    Back,
     /// Open the `:` scratchpad.
     Scratchpad,
     /// Scroll the problem panel.
@@ -63,8 +68,6 @@ pub enum Action {
     MyNotes,
     /// `x` in the notes view: mark the note answered (or not).
     MarkAnswered,
-    /// Backspace: back to where the last jump left from.
-    Back,
     /// Scroll the text by this many lines (mouse wheel; negative is up).
     Wheel(i16),
     /// The terminal is now this many columns and rows.
@@ -101,6 +104,8 @@ impl Action {
             Action::Solution => "worked solution (s twice before it is earned)",
             Action::Confirm => "yes: see the solution asked for",
             Action::Another => "another one: fresh numbers (after solving or 3 tries)",
+            Action::Glossary => "glossary of terms and notation (type to filter)",
+            Action::Back => "back to where the last jump left from",
             Action::Scratchpad => "scratchpad (a problem's numbers bound by name)",
             Action::PanelDown => "scroll the problem panel down",
             Action::PanelUp => "scroll the problem panel up",
@@ -112,7 +117,6 @@ impl Action {
             Action::WriteNote => "write a note or question on the sentence",
             Action::MyNotes => "my notes and questions",
             Action::MarkAnswered => "mark the note answered",
-            Action::Back => "back to where the last jump left from",
             Action::Wheel(_) => "scroll the text",
             Action::CloseHelp
             | Action::Resize(..)

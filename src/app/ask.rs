@@ -213,7 +213,7 @@ impl App {
     /// Backspace: back to where the last jump left from, the sentence selected again.
     pub(super) fn go_back(&mut self) {
         let Some(place) = self.back.pop() else {
-            return self.notify("nowhere to go back to");
+            return self.notify("nothing to go back to");
         };
         self.ask = None;
         if place.lesson != self.lesson {
@@ -258,17 +258,10 @@ impl App {
                 continue;
             }
             seen.push(term.name.clone());
-            let lesson = self
-                .course
-                .lessons
-                .iter()
-                .position(|l| l.slug == term.lesson);
-            let target = lesson.map(|l| Target {
-                lesson: l,
-                block: self.section_block(l, &term.section).unwrap_or(0),
-            });
-            let introduced = match lesson {
-                Some(l) => format!("Lesson {}, {}", l + 1, term.section),
+            let place = self.course.introduction(term);
+            let target = place.map(|(lesson, block)| Target { lesson, block });
+            let introduced = match place {
+                Some((l, _)) => format!("Lesson {}, {}", l + 1, term.section),
                 None => format!("{} {}", term.lesson, term.section),
             };
             items.push(AskItem::Term {
@@ -351,22 +344,12 @@ impl App {
         items
     }
 
+    /// Section `number` ("2.3") is in lesson 2.
     fn section_target(&self, number: &str) -> Option<Target> {
         let lesson: usize = number.split('.').next()?.parse().ok()?;
         let lesson = lesson.checked_sub(1)?;
-        let block = self.section_block(lesson, number)?;
+        let block = self.course.lessons.get(lesson)?.section_block(number)?;
         Some(Target { lesson, block })
-    }
-
-    /// The block of section `number` ("2.3") of lesson `lesson`.
-    fn section_block(&self, lesson: usize, number: &str) -> Option<usize> {
-        self.course
-            .lessons
-            .get(lesson)?
-            .sections()
-            .iter()
-            .find(|s| section_number(s) == number)
-            .map(|s| s.block)
     }
 }
 

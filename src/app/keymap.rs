@@ -54,11 +54,12 @@ pub const READING: &[Binding] = &[
     ch('y', Action::Confirm),
     ch('A', Action::Another),
     ch(':', Action::Scratchpad),
+    ch('i', Action::Glossary),
+    key(KeyCode::Backspace, Action::Back),
     ch('J', Action::PanelDown),
     ch('K', Action::PanelUp),
     ch('v', Action::Select),
     ch('m', Action::MyNotes),
-    key(KeyCode::Backspace, Action::Back),
     ch('?', Action::Help),
     ch('q', Action::Quit),
     Binding {
@@ -128,7 +129,18 @@ pub fn action_for(mode: &Mode, key: KeyEvent) -> Option<Action> {
         Mode::Help { .. } => Some(match key.code {
             KeyCode::Char('j') | KeyCode::Down => Action::Down,
             KeyCode::Char('k') | KeyCode::Up => Action::Up,
+            KeyCode::Char('i') => Action::Glossary,
             _ => Action::CloseHelp,
+        }),
+        // Letters type into the filter, so the index moves with the arrows.
+        Mode::Glossary(_) => Some(match key.code {
+            KeyCode::Down => Action::Down,
+            KeyCode::Up => Action::Up,
+            KeyCode::PageDown => Action::PageDown,
+            KeyCode::PageUp => Action::PageUp,
+            KeyCode::Enter => Action::PromptSubmit,
+            KeyCode::Esc => Action::PromptCancel,
+            _ => Action::PromptKey(key),
         }),
         Mode::Prompt(_) => Some(match key.code {
             KeyCode::Enter => Action::PromptSubmit,
@@ -178,6 +190,7 @@ pub fn key_label(binding: &Binding, ascii: bool) -> String {
         KeyCode::Tab => "Tab".to_string(),
         KeyCode::Enter => "Enter".to_string(),
         KeyCode::Esc => "Esc".to_string(),
+        KeyCode::Backspace => "Backspace".to_string(),
         other => format!("{other}"),
     };
     if binding.modifiers.contains(KeyModifiers::CONTROL) {

@@ -8,6 +8,7 @@
 mod action;
 mod ask;
 mod geometry;
+mod glossary;
 pub mod keymap;
 mod notes;
 mod problem;
@@ -23,6 +24,7 @@ use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 pub use action::Action;
 pub use ask::{Ask, AskItem, Target};
 pub use geometry::{Geometry, MIN_SIZE, geometry};
+pub use glossary::GlossaryView;
 pub use notes::NoteRow;
 pub use problem::{FREE_AFTER, Panel, PanelView, ProblemRef, solved_count};
 pub use prompt::{MAX_PROMPT_CHARS, Prompt, PromptKind};
@@ -43,6 +45,8 @@ pub enum Mode {
     },
     /// A one-line input at the bottom of the screen.
     Prompt(Prompt),
+    /// The `i` glossary: its index filtered by what is typed.
+    Glossary(GlossaryView),
     /// The sentence cursor (`v`): [`App::selected_sentence`] is highlighted.
     Select,
     /// The ask panel on the selected sentence ([`App::ask`]).
@@ -135,7 +139,8 @@ pub struct App {
     sentence: Option<usize>,
     /// The ask panel, while open.
     pub ask: Option<Ask>,
-    /// Places to go back to with Backspace, latest last.
+    /// Places to go back to with Backspace (jumps from the glossary, the ask panel and
+    /// the notes), latest last.
     back: Vec<Place>,
     /// The notes view's rows, made when it opens.
     pub note_rows: Vec<NoteRow>,
@@ -317,6 +322,7 @@ impl App {
                 Mode::Reading => self.reading(action),
                 Mode::Help { scroll } => self.help(action, scroll),
                 Mode::Prompt(prompt) => self.prompt(action, prompt),
+                Mode::Glossary(view) => self.glossary(action, view),
                 Mode::Select => self.selecting(action),
                 Mode::Ask => self.asking(action),
                 Mode::Notes { cursor } => self.in_notes(action, cursor),
@@ -373,6 +379,8 @@ impl App {
             Action::ClearSearch if self.pane().is_some() => self.panel = None,
             Action::ClearSearch => self.search = None,
             Action::Help => self.mode = Mode::Help { scroll: 0 },
+            Action::Glossary => self.open_glossary(),
+            Action::Back => self.go_back(),
             Action::NextProblem => self.jump_problem(1),
             Action::PrevProblem => self.jump_problem(-1),
             Action::Hint | Action::Solution | Action::Another => self.on_problem(action),
@@ -386,7 +394,6 @@ impl App {
             Action::Scratchpad => self.open_scratchpad(),
             Action::Select => self.start_selecting(),
             Action::MyNotes => self.open_notes(),
-            Action::Back => self.go_back(),
             Action::PanelDown | Action::PanelUp => {
                 let delta = if action == Action::PanelDown { 1 } else { -1 };
                 if let Some(panel) = &mut self.panel {
@@ -439,8 +446,49 @@ impl App {
                 scroll: scroll.saturating_sub(1),
             },
             Action::Wheel(_) => Mode::Help { scroll },
+            Action::Glossary => return self.open_glossary(),
             _ => Mode::Reading,
         };
+    }
+
+    fn open_glossary(&mut self) {
+        if self.course.glossary.terms.is_empty() {
+            self.mode = Mode::Reading;
+            self.notify("this course has no glossary");
+        } else {
+            self.mode = Mode::Glossary(GlossaryView::new(&self.course.glossary));
+        }
+    }
+
+    fn glossary(&mut self, action: Action, mut view: GlossaryView) {
+        let g = &self.course.glossary;
+        match action {
+            Action::PromptKey(key) => match key.code {
+                KeyCode::Char(c) if !key.modifiers.contains(KeyModifiers::CONTROL) => {
+                    view.push(g, c)
+                }
+                KeyCode::Backspace => view.pop(g),
+                _ => {}
+            },
+            Action::Down => view.step(1),
+            Action::Up => view.step(-1),
+            Action::PageDown => view.step(10),
+            Action::PageUp => view.step(-10),
+            Action::PromptCancel => return self.mode = Mode::Reading,
+            Action::PromptSubmit => {
+                let place = view
+                    .selected_term(g)
+                    .and_then(|t| self.course.introduction(t));
+                if let Some((lesson, block)) = place {
+                    self.push_place();
+                    self.mode = Mode::Reading;
+                    self.open(lesson, block);
+                    return self.notify("Backspace: back to where you were");
+                }
+            }
+            _ => {}
+        }
+        self.mode = Mode::Glossary(view);
     }
 
     fn prompt(&mut self, action: Action, mut prompt: Prompt) {
@@ -508,9 +556,11 @@ impl App {
         if let Some(search) = &self.search {
             let query = search.query.clone();
             let current = search.current_match().copied();
+            let views = self.all_views();
             self.search = Search::run(
                 &query,
-                &self.all_views(),
+                &views,
+                Some(&self.course),
                 current.map(|m| (m.lesson, m.line)),
             );
         }
@@ -649,7 +699,12 @@ impl App {
             return;
         }
         let views = self.all_views();
-        self.search = Search::run(query, &views, Some((self.lesson, self.scroll)));
+        self.search = Search::run(
+            query,
+            &views,
+            Some(&self.course),
+            Some((self.lesson, self.scroll)),
+        );
         match &self.search {
             Some(_) => self.show_match(),
             None => self.notify(format!("no match for \"{query}\"")),

@@ -56,6 +56,7 @@ pub fn check(course: &Course, seeds: u32) -> (Vec<Finding>, Tally) {
         walker.tally.lessons += 1;
         walker.lesson(lesson);
     }
+    walker.findings.extend(super::glossary::check(course));
     (walker.findings, walker.tally)
 }
 

@@ -2,5 +2,6 @@
 
 pub mod claims;
 pub mod course;
+pub mod glossary;
 
 pub use course::{Finding, Tally, check};

@@ -68,6 +68,15 @@ pub enum Inline {
     Break,
 }
 
+/// The idea a link points to, for links inside the course: `[the variance
+/// argument](#2.2)` → "2.2" (lesson 2, its `## 2.2` heading).
+pub fn section_link(url: &str) -> Option<&str> {
+    let number = url.strip_prefix('#')?;
+    let (lesson, idea) = number.split_once('.')?;
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    (digits(lesson) && digits(idea)).then_some(number)
+}
+
 /// The markdown emphasis in force for a run of text.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Emphasis {
@@ -77,7 +86,35 @@ pub struct Emphasis {
     pub link: bool,
 }
 
+/// The TeX of the inline math in `inlines`.
+fn inline_math(inlines: &[Inline]) -> Vec<&str> {
+    inlines
+        .iter()
+        .filter_map(|i| match i {
+            Inline::Math(tex) => Some(tex.as_str()),
+            _ => None,
+        })
+        .collect()
+}
+
 impl Block {
+    /// The TeX of every equation the block draws, inline and display, nested blocks
+    /// included (not problems, whose math is filled with the learner's numbers).
+    pub fn math(&self) -> Vec<&str> {
+        match &self.kind {
+            BlockKind::Heading { text, .. } | BlockKind::Paragraph(text) => inline_math(text),
+            BlockKind::Table { header, rows, .. } => header
+                .iter()
+                .chain(rows.iter().flatten())
+                .flat_map(|cell| inline_math(cell))
+                .collect(),
+            BlockKind::List { items, .. } => items.iter().flatten().flat_map(Block::math).collect(),
+            BlockKind::Quote(blocks) => blocks.iter().flat_map(Block::math).collect(),
+            BlockKind::DisplayMath(tex) => vec![tex.as_str()],
+            _ => Vec::new(),
+        }
+    }
+
     /// The block's words as plain text (for section titles and tests).
     pub fn plain_text(&self) -> String {
         match &self.kind {

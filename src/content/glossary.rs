@@ -257,6 +257,11 @@ impl Glossary {
         found
     }
 
+    /// The canonical tokens of every glossary symbol.
+    pub(crate) fn symbol_tokens(&self) -> impl Iterator<Item = &[Sym]> {
+        self.index.iter().map(|(_, t)| t.as_slice())
+    }
+
     /// The longest glossary symbol starting at `placed[i]`: (term index, token count).
     pub(crate) fn symbol_at(&self, placed: &[Placed], i: usize) -> Option<(usize, usize)> {
         if i > 0 && matches!(&placed[i - 1].sym, Sym::Cmd(c) if is_font(c)) {

@@ -19,7 +19,7 @@ use std::path::Path;
 
 use serde::Deserialize;
 
-pub use block::{Align, Block, BlockKind, Emphasis, Inline};
+pub use block::{Align, Block, BlockKind, Emphasis, Inline, section_link};
 pub use claim::Claim;
 pub use error::ContentError;
 pub use glossary::{Glossary, Term};

@@ -195,9 +195,11 @@ impl<'a> Renderer<'a> {
                         spans.push(Span::styled(format!(" [math error: {err}]"), theme.error()));
                     }
                 },
-                Inline::LinkTarget(url) => {
-                    spans.push(Span::styled(format!(" <{url}>"), theme.dim()))
-                }
+                // A link inside the course names the idea, not its raw target.
+                Inline::LinkTarget(url) => match crate::content::section_link(url) {
+                    Some(idea) => spans.push(Span::styled(format!(" ({idea})"), theme.dim())),
+                    None => spans.push(Span::styled(format!(" <{url}>"), theme.dim())),
+                },
                 Inline::Break => spans.push(Span::raw("\n")),
             }
         }

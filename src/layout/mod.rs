@@ -219,6 +219,10 @@ mod tests {
             lay("see [doc](http://x.y)\n", 40, false),
             ["see doc <http://x.y>"]
         );
+        assert_eq!(
+            lay("by [the variance argument](#2.2) we\n", 40, false),
+            ["by the variance argument (2.2) we"]
+        );
     }
 
     #[test]

@@ -9,6 +9,8 @@
 
 use super::MathError;
 use super::lexer::{self, Tok};
+use super::scripts::{sub_char, sup_char};
+use super::symbols::letter_command;
 
 /// One canonical token.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -34,24 +36,31 @@ pub enum Sym {
 pub struct Placed {
     pub sym: Sym,
     pub col: usize,
+    /// Inside `\text{}`, `\mathrm{}` or `\operatorname{}`: part of a word, not a symbol.
+    pub upright: bool,
 }
 
 /// The canonical tokens of `tex`, with where each came from.
 pub fn placed(tex: &str) -> Result<Vec<Placed>, MathError> {
     let mut out: Vec<Placed> = Vec::new();
     let mut after_size = false;
-    // The argument of an upright font loses its braces too, unless it is a script.
-    let mut after_font = false;
-    // For each open group: whether its braces are dropped.
-    let mut groups: Vec<bool> = Vec::new();
+    // Just after an upright font command: Some(whether its argument's braces go; they
+    // stay when the argument is a script, `d_\text{model}`).
+    let mut after_font: Option<bool> = None;
+    // For each open group: whether its braces are dropped, whether it is upright.
+    let mut groups: Vec<(bool, bool)> = Vec::new();
     for token in lexer::tokenize(tex)? {
-        let font_arg = std::mem::take(&mut after_font);
+        if matches!(token.tok, Tok::Space | Tok::Tie) {
+            continue;
+        }
+        let font = after_font.take();
+        let (font_arg, upright_arg) = (font == Some(true), font.is_some());
         let sym = match token.tok {
-            Tok::Space | Tok::Tie => continue,
             Tok::Cmd(name) if is_upright(name) => {
-                after_font = !out
-                    .last()
-                    .is_some_and(|p| matches!(p.sym, Sym::Sub | Sym::Sup));
+                after_font = Some(
+                    !out.last()
+                        .is_some_and(|p| matches!(p.sym, Sym::Sub | Sym::Sup)),
+                );
                 continue;
             }
             Tok::Cmd(name) if is_invisible(name) => {
@@ -59,13 +68,13 @@ pub fn placed(tex: &str) -> Result<Vec<Placed>, MathError> {
                 continue;
             }
             Tok::Open => {
-                groups.push(font_arg);
+                groups.push((font_arg, font_arg || upright_arg));
                 if font_arg {
                     continue;
                 }
                 Sym::Open
             }
-            Tok::Close if groups.pop() == Some(true) => continue,
+            Tok::Close if groups.pop().is_some_and(|g| g.0) => continue,
             // `\left.` draws nothing.
             Tok::Char('.') if after_size => {
                 after_size = false;
@@ -76,20 +85,32 @@ pub fn placed(tex: &str) -> Result<Vec<Placed>, MathError> {
                 Sym::Prime
             }
             Tok::Cmd(name) => Sym::Cmd(canonical_name(name).to_string()),
-            Tok::Char(c) => Sym::Char(c),
+            // A letter typed as itself is the command that draws it: `α` = `\alpha`.
+            Tok::Char(c) => match letter_command(c).filter(|_| !c.is_ascii()) {
+                Some(name) => Sym::Cmd(name.to_string()),
+                None => Sym::Char(c),
+            },
             Tok::Close => Sym::Close,
             Tok::Sup => Sym::Sup,
             Tok::Sub => Sym::Sub,
             Tok::Amp => Sym::Amp,
             Tok::RowSep => Sym::RowSep,
             Tok::Prime => Sym::Prime,
+            Tok::Space | Tok::Tie => continue,
         };
         after_size = false;
         out.push(Placed {
             sym,
             col: token.col,
+            upright: upright_arg || groups.iter().any(|g| g.1),
         });
         unwrap_closed_group(&mut out);
+    }
+    // `K^T` is how plain text writes the transpose `K^\top` (and how it is drawn, `Kᵀ`).
+    for k in 1..out.len() {
+        if out[k - 1].sym == Sym::Sup && out[k].sym == Sym::Char('T') {
+            out[k].sym = Sym::Cmd("top".into());
+        }
     }
     Ok(out)
 }
@@ -97,6 +118,127 @@ pub fn placed(tex: &str) -> Result<Vec<Placed>, MathError> {
 /// The canonical tokens of `tex`.
 pub fn tokens(tex: &str) -> Result<Vec<Sym>, MathError> {
     Ok(placed(tex)?.into_iter().map(|p| p.sym).collect())
+}
+
+/// The canonical tokens of a search query, written as LaTeX (`\sqrt{d_k}`, `W_{Q}`)
+/// or as the reader draws notation (`√dₖ`, `√d_k`, `sqrt(d_k)`, `Kᵀ`); `None` when it
+/// is not math the lexer accepts.
+pub fn query(text: &str) -> Option<Vec<Sym>> {
+    let chars: Vec<char> = text.trim().chars().collect();
+    tokens(&undraw(&chars)).ok().filter(|t| !t.is_empty())
+}
+
+/// Drawn notation back to LaTeX: Unicode scripts to `_{..}`/`^{..}`, `√x` and `sqrt(x)`
+/// to `\sqrt{x}`.
+fn undraw(chars: &[char]) -> String {
+    let mut out = String::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let scripts = [('_', unscript(c, sub_char)), ('^', unscript(c, sup_char))];
+        if let Some((mark, _)) = scripts.iter().find(|(_, base)| base.is_some()) {
+            let lower = *mark == '_';
+            let f = if lower { sub_char } else { sup_char };
+            let run: String = chars[i..].iter().map_while(|&c| unscript(c, f)).collect();
+            i += run.chars().count();
+            out.push(*mark);
+            out.push('{');
+            out.push_str(&run);
+            out.push('}');
+        } else if matches!(c, '_' | '^') && word_len(&chars[i + 1..]) > 1 {
+            // `d_model` as typed means `d_{model}`.
+            let n = word_len(&chars[i + 1..]);
+            out.push(c);
+            out.push('{');
+            out.extend(&chars[i + 1..i + 1 + n]);
+            out.push('}');
+            i += 1 + n;
+        } else if let Some(after) = sqrt_at(chars, i) {
+            let end = argument_end(chars, after);
+            let inner = if chars.get(after) == Some(&'(') && end > after + 1 {
+                &chars[after + 1..end - 1]
+            } else {
+                &chars[after..end]
+            };
+            out.push_str("\\sqrt{");
+            out.push_str(&undraw(inner));
+            out.push('}');
+            i = end;
+        } else {
+            out.push(c);
+            i += 1;
+        }
+    }
+    out
+}
+
+/// The length of the run of letters and digits at the start of `chars`.
+fn word_len(chars: &[char]) -> usize {
+    chars.iter().take_while(|c| c.is_alphanumeric()).count()
+}
+
+/// The character whose script form `f` draws as `c`: `ₖ` → `k`.
+fn unscript(c: char, f: fn(char) -> Option<char>) -> Option<char> {
+    const BASES: &str = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ+-=()⊤";
+    BASES.chars().find(|&b| f(b) == Some(c))
+}
+
+/// Where the argument of a square root written at `i` (`√` or `sqrt`, not `\sqrt`)
+/// starts.
+fn sqrt_at(chars: &[char], i: usize) -> Option<usize> {
+    if chars[i] == '√' {
+        return Some(i + 1);
+    }
+    let word: String = chars[i..].iter().take(4).collect();
+    let after_letter = i > 0 && (chars[i - 1].is_alphabetic() || chars[i - 1] == '\\');
+    (word == "sqrt" && !after_letter && chars.get(i + 4) == Some(&'(')).then_some(i + 4)
+}
+
+/// The end of a drawn root's argument starting at `i`: a parenthesised group, or one
+/// symbol with its scripts (`d_k`, `dₖ`, `d_{model}`).
+fn argument_end(chars: &[char], i: usize) -> usize {
+    let group_end = |open: char, close: char, at: usize| {
+        let mut depth = 0usize;
+        for (k, &c) in chars.iter().enumerate().skip(at) {
+            if c == open {
+                depth += 1;
+            } else if c == close {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return k + 1;
+                }
+            }
+        }
+        chars.len()
+    };
+    let Some(&first) = chars.get(i) else {
+        return i;
+    };
+    if first == '(' || first == '{' {
+        return group_end(first, if first == '(' { ')' } else { '}' }, i);
+    }
+    let mut j = i + 1;
+    if first == '\\' {
+        j += chars[j..]
+            .iter()
+            .take_while(|c| c.is_ascii_alphabetic())
+            .count();
+    }
+    loop {
+        match chars.get(j) {
+            Some('_' | '^') => {
+                j = match chars.get(j + 1) {
+                    Some('{') => group_end('{', '}', j + 1),
+                    Some(_) => j + 2,
+                    None => j + 1,
+                };
+            }
+            Some(&c) if unscript(c, sub_char).is_some() || unscript(c, sup_char).is_some() => {
+                j += 1;
+            }
+            _ => return j,
+        }
+    }
 }
 
 /// When `out` ends with a group that has just closed around exactly one token (or
@@ -233,6 +375,7 @@ mod tests {
         same(r"a\,b \quad c", "abc");
         same(r"\left.x\right|", "x|");
         same(r"x^\prime", "x'");
+        same(r"K^{T}", r"K^\top");
     }
 
     #[test]
@@ -264,6 +407,78 @@ mod tests {
         assert_eq!(w.col, 5);
         let q = p.iter().find(|t| t.sym == Sym::Char('Q')).unwrap();
         assert_eq!(q.col, 8);
+    }
+
+    #[test]
+    fn letters_under_an_upright_font_are_marked() {
+        let p = placed(r"\operatorname{Var}(x) + d_{\text{model}} + \mathrm M").unwrap();
+        let upright: String = p
+            .iter()
+            .filter_map(|t| match t.sym {
+                Sym::Char(c) if t.upright => Some(c),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(upright, "VarmodelM");
+    }
+
+    #[test]
+    fn drawn_notation_reads_back_as_its_source() {
+        let source = tokens(r"\sqrt{d_k}").unwrap();
+        for drawn in [
+            r"\sqrt{d_k}",
+            r"\sqrt{d_{k}}",
+            "√dₖ",
+            "√d_k",
+            "sqrt(d_k)",
+            "√(d_k)",
+        ] {
+            assert_eq!(query(drawn).unwrap(), source, "{drawn}");
+        }
+        assert_eq!(query("Kᵀ").unwrap(), tokens(r"K^\top").unwrap());
+        assert_eq!(query("xᵢⱼ").unwrap(), tokens("x_{ij}").unwrap());
+        assert_eq!(query("α_i").unwrap(), tokens(r"\alpha_i").unwrap());
+        assert_eq!(query(" W_Q ").unwrap(), tokens("W_{Q}").unwrap());
+        assert_eq!(
+            query("d_model").unwrap(),
+            tokens(r"d_{\text{model}}").unwrap()
+        );
+        assert_eq!(query("x_ij^2").unwrap(), tokens("x_{ij}^2").unwrap());
+        assert_eq!(query("√(a+b)/2").unwrap(), tokens(r"\sqrt{a+b}/2").unwrap());
+        assert!(query("  ").is_none());
+        assert!(query("a$b").is_none());
+    }
+
+    proptest::proptest! {
+        /// Whatever a learner types into `/` or the glossary filter, and whatever an
+        /// author writes in a lesson, reading it as notation never panics, and a
+        /// canonical sequence reads back as itself.
+        #[test]
+        fn any_text_reads_as_notation_without_panicking(text in r"[a-zA-Z0-9_^{}()\\ √ₖᵢᵀ²'.|]{0,40}") {
+            let _ = query(&text);
+            if let Ok(first) = tokens(&text) {
+                let again = tokens(&spelled(&first)).expect("a canonical sequence lexes");
+                proptest::prop_assert_eq!(again, first);
+            }
+        }
+    }
+
+    /// Canonical tokens written back as LaTeX.
+    fn spelled(tokens: &[Sym]) -> String {
+        tokens
+            .iter()
+            .map(|t| match t {
+                Sym::Char(c) => c.to_string(),
+                Sym::Cmd(c) => format!("\\{c} "),
+                Sym::Sub => "_".into(),
+                Sym::Sup => "^".into(),
+                Sym::Prime => "'".into(),
+                Sym::Open => "{".into(),
+                Sym::Close => "}".into(),
+                Sym::Amp => "&".into(),
+                Sym::RowSep => "\\\\".into(),
+            })
+            .collect()
     }
 
     #[test]

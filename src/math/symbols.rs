@@ -310,6 +310,16 @@ pub fn lookup(name: &str, ascii: bool) -> Option<Symbol> {
     })
 }
 
+/// The letter command that draws `glyph` (`α` → `alpha`), for reading notation back.
+pub fn letter_command(glyph: char) -> Option<&'static str> {
+    let mut buf = [0u8; 4];
+    let s: &str = glyph.encode_utf8(&mut buf);
+    SYMBOLS
+        .iter()
+        .find(|e| e.2 == s && e.1 == Ord && e.0.chars().all(|c| c.is_ascii_alphabetic()))
+        .map(|e| e.0)
+}
+
 /// The class of a character typed directly in math mode, and its ASCII spelling.
 pub fn for_char(c: char) -> (Class, Option<&'static str>) {
     match c {

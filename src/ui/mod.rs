@@ -3,6 +3,7 @@
 
 mod ask;
 mod contents;
+mod glossary;
 mod help;
 mod notes;
 mod pane;
@@ -35,8 +36,10 @@ pub fn draw(app: &App, frame: &mut Frame<'_>) {
         pane::draw(app, frame, rect, pane);
     }
     status::draw(app, frame, g.status);
-    if let crate::app::Mode::Help { scroll } = app.mode {
-        help::draw(app, frame, area, scroll);
+    match &app.mode {
+        crate::app::Mode::Help { scroll } => help::draw(app, frame, area, *scroll),
+        crate::app::Mode::Glossary(view) => glossary::draw(app, frame, area, view),
+        _ => {}
     }
     if let crate::app::Mode::Notes { cursor } = app.mode {
         notes::draw(app, frame, area, cursor);

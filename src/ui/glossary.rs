@@ -1,0 +1,167 @@
+//! The `i` overlay: the filter line, the index of terms, and the selected term drawn
+//! with its symbols, shape, definition (math laid out like the lesson) and where the
+//! course introduces it. Side by side from 70 columns, stacked below that.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::Modifier;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Padding, Paragraph};
+
+use super::truncate;
+use crate::app::{App, GlossaryView};
+use crate::content::{Lesson, Term};
+use crate::layout::{self, wrap::wrap};
+use crate::math;
+
+/// Width of the index column when the two sit side by side.
+const INDEX_WIDTH: u16 = 26;
+
+pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, view: &GlossaryView) {
+    let theme = app.theme;
+    // The status bar stays visible below.
+    let rect = Rect {
+        height: area.height.saturating_sub(1),
+        ..area
+    };
+    let block = Block::new()
+        .borders(Borders::ALL)
+        .border_set(theme.border())
+        .padding(Padding::horizontal(1))
+        .title(" glossary (type to filter, Enter goes there, Esc closes) ");
+    let inner = block.inner(rect);
+    frame.render_widget(Clear, rect);
+    frame.render_widget(block, rect);
+    if inner.height < 3 || inner.width < 10 {
+        return;
+    }
+    let count = format!("{} of {}", view.hits.len(), app.course.glossary.terms.len());
+    let find = Line::from(vec![
+        Span::styled("find: ", theme.accent()),
+        Span::raw(view.query.clone()),
+        Span::styled(if theme.ascii { "_" } else { "▏" }, theme.accent()),
+        Span::styled(format!("  {count}"), theme.dim()),
+    ]);
+    frame.render_widget(Paragraph::new(find), Rect { height: 1, ..inner });
+    let body = Rect {
+        y: inner.y + 2,
+        height: inner.height - 2,
+        ..inner
+    };
+    let (index, detail) = if body.width >= 70 {
+        (
+            Rect {
+                width: INDEX_WIDTH,
+                ..body
+            },
+            Rect {
+                x: body.x + INDEX_WIDTH + 2,
+                width: body.width - INDEX_WIDTH - 2,
+                ..body
+            },
+        )
+    } else {
+        let top = (body.height / 3).max(1);
+        (
+            Rect {
+                height: top,
+                ..body
+            },
+            Rect {
+                y: body.y + top + 1,
+                height: body.height.saturating_sub(top + 1),
+                ..body
+            },
+        )
+    };
+    draw_index(app, frame, index, view);
+    let lines = match view.selected_term(&app.course.glossary) {
+        Some(term) => detail_lines(app, term, usize::from(detail.width)),
+        None => vec![Line::styled("no term matches", theme.dim())],
+    };
+    let shown: Vec<Line<'_>> = lines.into_iter().take(usize::from(detail.height)).collect();
+    frame.render_widget(Paragraph::new(shown), detail);
+}
+
+fn draw_index(app: &App, frame: &mut Frame<'_>, area: Rect, view: &GlossaryView) {
+    let theme = app.theme;
+    let height = usize::from(area.height);
+    let top = view.selected.saturating_sub(height.saturating_sub(1));
+    let lines: Vec<Line<'_>> = view
+        .hits
+        .iter()
+        .enumerate()
+        .skip(top)
+        .take(height)
+        .map(|(row, &i)| {
+            let name = truncate(&app.course.glossary.terms[i].name, usize::from(area.width));
+            if row == view.selected {
+                let padded = format!("{name:<width$}", width = usize::from(area.width));
+                Line::styled(padded, theme.accent().add_modifier(Modifier::REVERSED))
+            } else {
+                Line::raw(name)
+            }
+        })
+        .collect();
+    frame.render_widget(Paragraph::new(lines), area);
+}
+
+/// The selected term: name, symbols, shape, definition, where it is introduced.
+fn detail_lines(app: &App, term: &Term, width: usize) -> Vec<Line<'static>> {
+    let theme = app.theme;
+    let opts = math::Options { ascii: theme.ascii };
+    let mut out = vec![Line::styled(
+        term.name.clone(),
+        theme.accent().add_modifier(Modifier::BOLD),
+    )];
+    let drawn: Vec<String> = term
+        .symbols
+        .iter()
+        .map(|s| math::inline(s, &opts).unwrap_or_else(|_| s.clone()))
+        .collect();
+    let mut facts = Vec::new();
+    if !drawn.is_empty() {
+        facts.push(format!("symbol: {}", drawn.join(", ")));
+    }
+    if let Some(shape) = &term.shape {
+        facts.push(format!("shape: {shape}"));
+    }
+    if !term.aliases.is_empty() {
+        facts.push(format!("also: {}", term.aliases.join(", ")));
+    }
+    for fact in facts {
+        out.extend(wrap(&[Span::styled(fact, theme.dim())], width));
+    }
+    out.push(Line::default());
+    let parsed = Lesson::parse(
+        String::new(),
+        String::new(),
+        String::new(),
+        String::new(),
+        &term.definition,
+    );
+    let ctx = layout::Context {
+        theme,
+        lesson_number: 0,
+        record: None,
+        learner_seed: app.progress.learner_seed,
+    };
+    out.extend(layout::lesson(&parsed, width, &ctx).lines);
+    out.push(Line::default());
+    let place = match app.course.introduction(term) {
+        Some((lesson, block)) => {
+            let title = app.course.lessons[lesson]
+                .sections()
+                .into_iter()
+                .find(|s| s.block == block)
+                .map_or_else(
+                    || "the opening".to_string(),
+                    |s| layout::inline_text(&s.title, theme),
+                );
+            format!("introduced in lesson {}: {title}", lesson + 1)
+        }
+        None => format!("introduced in {} {}", term.lesson, term.section),
+    };
+    out.extend(wrap(&[Span::styled(place, theme.dim())], width));
+    out
+}

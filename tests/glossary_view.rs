@@ -1,0 +1,200 @@
+//! The `i` glossary through the real keymap: filtering, moving, jumping to where a term
+//! is introduced and back, closing; and one frame at 80x24.
+
+use std::path::Path;
+
+use attn_course::app::keymap::action_for;
+use attn_course::app::{App, Mode};
+use attn_course::content::Course;
+use attn_course::layout::Theme;
+use attn_course::store::Progress;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+fn course(name: &str) -> Course {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name);
+    Course::load(Some(&dir)).expect("fixture course loads")
+}
+
+fn app(name: &str) -> App {
+    App::new(
+        course(name),
+        Progress::new(0),
+        Theme::new(false, true),
+        (80, 24),
+    )
+}
+
+fn press(app: &mut App, code: KeyCode) {
+    if let Some(action) = action_for(&app.mode, KeyEvent::new(code, KeyModifiers::NONE)) {
+        app.update(action);
+    }
+}
+
+fn typed(app: &mut App, text: &str) {
+    for c in text.chars() {
+        press(app, KeyCode::Char(c));
+    }
+}
+
+/// The names the index shows, in order, and the selected one.
+fn index(app: &App) -> (Vec<String>, String) {
+    let Mode::Glossary(view) = &app.mode else {
+        panic!("glossary not open: {:?}", app.mode);
+    };
+    let g = &app.course.glossary;
+    let names = view.hits.iter().map(|&i| g.terms[i].name.clone()).collect();
+    let selected = view
+        .selected_term(g)
+        .map_or(String::new(), |t| t.name.clone());
+    (names, selected)
+}
+
+#[test]
+fn i_opens_the_index_and_typing_filters_it() {
+    let mut a = app("glossary-course");
+    typed(&mut a, "i");
+    let (names, selected) = index(&a);
+    assert_eq!(names.len(), 9);
+    assert_eq!(names[0], "broken");
+    assert_eq!(selected, "broken");
+    typed(&mut a, "wid");
+    // "widget" starts with the query; "key width" contains it, and "twin" has the
+    // alias "Widgets".
+    let three: Vec<String> = vec!["widget".into(), "key width".into(), "twin".into()];
+    assert_eq!(index(&a), (three.clone(), "widget".into()));
+    press(&mut a, KeyCode::Down);
+    assert_eq!(index(&a).1, "key width");
+    press(&mut a, KeyCode::Down);
+    press(&mut a, KeyCode::Down);
+    assert_eq!(index(&a).1, "twin", "the selection stops at the end");
+    press(&mut a, KeyCode::Backspace);
+    assert_eq!(
+        index(&a),
+        (three, "widget".into()),
+        "a new filter selects the first"
+    );
+    typed(&mut a, "gx");
+    assert_eq!(index(&a), (vec![], String::new()));
+    press(&mut a, KeyCode::Esc);
+    assert_eq!(a.mode, Mode::Reading);
+}
+
+#[test]
+fn letters_that_are_reading_keys_type_into_the_filter() {
+    let mut a = app("glossary-course");
+    typed(&mut a, "i");
+    // j, k, q, n and i would move, quit, search or reopen while reading.
+    typed(&mut a, "jkqni");
+    assert_eq!(index(&a).0, Vec::<String>::new());
+    assert!(!a.quit);
+}
+
+#[test]
+fn a_symbol_finds_its_term_as_source_or_as_drawn() {
+    for query in ["d_k", "dₖ", "W_{Q}"] {
+        let mut a = app("glossary-course");
+        typed(&mut a, "i");
+        typed(&mut a, query);
+        let expected = if query == "W_{Q}" {
+            vec!["query projection".to_string(), "twin".to_string()]
+        } else {
+            vec!["key width".to_string()]
+        };
+        assert_eq!(index(&a).0, expected, "{query}");
+    }
+}
+
+#[test]
+fn enter_goes_where_the_term_is_introduced_and_backspace_comes_back() {
+    let mut a = app("glossary-course");
+    typed(&mut a, "jjjj");
+    let (lesson, scroll) = (a.lesson, a.scroll);
+    let block = a.view().block_at(scroll);
+    typed(&mut a, "i");
+    typed(&mut a, "widget");
+    press(&mut a, KeyCode::Enter);
+    assert_eq!(a.mode, Mode::Reading);
+    assert_eq!(a.lesson, 1);
+    let heading = a
+        .sections()
+        .iter()
+        .find(|s| s.title == "2.1 Widgets")
+        .unwrap()
+        .block;
+    let line = a.view().line_of_block(heading);
+    assert!((a.scroll..a.scroll + a.text_height()).contains(&line));
+    assert_eq!(
+        a.message.as_deref(),
+        Some("Backspace: back to where you were")
+    );
+    press(&mut a, KeyCode::Backspace);
+    assert_eq!((a.lesson, a.view().block_at(a.scroll)), (lesson, block));
+    press(&mut a, KeyCode::Backspace);
+    assert_eq!(a.message.as_deref(), Some("nothing to go back to"));
+}
+
+#[test]
+fn enter_on_a_term_the_course_cannot_place_stays_in_the_glossary() {
+    let mut a = app("glossary-course");
+    typed(&mut a, "i");
+    typed(&mut a, "lost");
+    press(&mut a, KeyCode::Enter);
+    assert_eq!(index(&a).1, "lost");
+    assert_eq!(a.lesson, 0);
+}
+
+#[test]
+fn i_works_from_the_help_and_says_so_without_a_glossary() {
+    let mut a = app("glossary-course");
+    typed(&mut a, "?");
+    typed(&mut a, "i");
+    assert!(matches!(a.mode, Mode::Glossary(_)));
+    let mut plain = app("course");
+    typed(&mut plain, "i");
+    assert_eq!(plain.mode, Mode::Reading);
+    assert_eq!(
+        plain.message.as_deref(),
+        Some("this course has no glossary")
+    );
+}
+
+#[test]
+fn glossary_80x24_unicode() {
+    let mut a = app("glossary-course");
+    typed(&mut a, "i");
+    typed(&mut a, "wid");
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    terminal.draw(|f| attn_course::ui::draw(&a, f)).unwrap();
+    insta::assert_snapshot!(terminal.backend());
+}
+
+#[test]
+fn every_size_from_the_minimum_up_draws_without_panicking() {
+    let (min_w, min_h) = attn_course::app::MIN_SIZE;
+    for (w, h) in [
+        (min_w, min_h),
+        (min_w + 1, min_h + 1),
+        (69, 20),
+        (70, 20),
+        (120, 40),
+    ] {
+        for ascii in [false, true] {
+            let mut a = App::new(
+                course("glossary-course"),
+                Progress::new(0),
+                Theme::new(ascii, true),
+                (w, h),
+            );
+            typed(&mut a, "i");
+            typed(&mut a, "broken");
+            let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+            terminal.draw(|f| attn_course::ui::draw(&a, f)).unwrap();
+            let screen = format!("{:?}", terminal.backend());
+            assert!(screen.contains("find: broken"), "{w}x{h}:\n{screen}");
+        }
+    }
+}

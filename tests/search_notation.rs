@@ -1,0 +1,112 @@
+//! `/` finds notation inside drawn equations, on the real lessons: the query is read as
+//! LaTeX or as the reader draws it, and matched against each equation's source.
+
+use attn_course::app::keymap::action_for;
+use attn_course::app::{App, Match};
+use attn_course::content::{BlockKind, Course};
+use attn_course::layout::Theme;
+use attn_course::store::Progress;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+fn app(ascii: bool) -> App {
+    let course = Course::load(None).expect("embedded course");
+    App::new(
+        course,
+        Progress::new(0),
+        Theme::new(ascii, false),
+        (100, 30),
+    )
+}
+
+fn press(app: &mut App, code: KeyCode) {
+    if let Some(action) = action_for(&app.mode, KeyEvent::new(code, KeyModifiers::NONE)) {
+        app.update(action);
+    }
+}
+
+/// Searches for `query` and returns the display equations (lesson, TeX) it matched, each
+/// once (the text search may find a drawn piece on several rows of one equation).
+fn equations_found(app: &mut App, query: &str) -> Vec<(usize, String)> {
+    press(app, KeyCode::Char('/'));
+    for c in query.chars() {
+        press(app, KeyCode::Char(c));
+    }
+    press(app, KeyCode::Enter);
+    let matches: Vec<Match> = app
+        .search
+        .as_ref()
+        .map(|s| s.matches.clone())
+        .unwrap_or_default();
+    let mut found = Vec::new();
+    for m in matches {
+        // Walk to each match so that its lesson's layout is the one on screen.
+        while app.search.as_ref().and_then(|s| s.current_match()) != Some(&m) {
+            press(app, KeyCode::Char('n'));
+        }
+        let block = app.view().block_at(m.line);
+        if let BlockKind::DisplayMath(tex) = &app.course.lessons[m.lesson].blocks[block].kind {
+            found.push((m.lesson, tex.clone()));
+        }
+    }
+    found.dedup();
+    found
+}
+
+const ATTENTION: &str =
+    r"\mathrm{Attention}(Q,K,V)=\operatorname{softmax}\left(\frac{QK^\top}{\sqrt{d_k}}\right)V";
+
+#[test]
+fn d_k_finds_the_attention_equation_and_the_variance_of_a_dot_product() {
+    let found = equations_found(&mut app(false), "d_k");
+    assert!(found.contains(&(0, ATTENTION.to_string())), "{found:#?}");
+    // Lesson 02's variance equations: the sum over d_k terms and the exact check.
+    assert!(
+        found.iter().any(
+            |(l, tex)| *l == 1 && tex.contains(r"\sum_{c=0}^{d_k-1}\operatorname{Var}(q_ck_c)")
+        ),
+        "{found:#?}"
+    );
+    assert!(
+        found
+            .iter()
+            .any(|(l, tex)| *l == 1 && tex.contains(r"=2=d_k")),
+        "{found:#?}"
+    );
+}
+
+#[test]
+fn a_root_is_found_however_it_is_written() {
+    let mut unicode = app(false);
+    let latex = equations_found(&mut unicode, r"\sqrt{d_k}");
+    assert!(latex.contains(&(0, ATTENTION.to_string())), "{latex:#?}");
+    for drawn in ["√dₖ", "√d_k", "sqrt(d_k)"] {
+        let mut a = app(false);
+        assert_eq!(equations_found(&mut a, drawn), latex, "{drawn}");
+    }
+    let mut ascii = app(true);
+    assert_eq!(equations_found(&mut ascii, "sqrt(d_k)"), latex);
+}
+
+#[test]
+fn w_q_finds_the_factored_scores_and_not_w_qk() {
+    let found = equations_found(&mut app(false), "W_Q");
+    assert!(
+        found
+            .iter()
+            .any(|(l, tex)| *l == 0 && tex.contains(r"s_{ij} &= x_iW_QW_K^\top x_j^\top")),
+        "{found:#?}"
+    );
+    // `W_{QK}` is another symbol; an equation with only it is not a match.
+    let only_qk = found
+        .iter()
+        .filter(|(_, tex)| tex.contains("W_{QK}") && !tex.replace("W_{QK}", "").contains("W_Q"))
+        .count();
+    assert_eq!(only_qk, 0, "{found:#?}");
+}
+
+#[test]
+fn plain_words_are_not_read_as_notation() {
+    // "dk" is not the symbol d_k: the text search alone runs, and finds no equation.
+    let found = equations_found(&mut app(false), "dk");
+    assert!(found.is_empty(), "{found:#?}");
+}
