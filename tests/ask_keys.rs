@@ -176,7 +176,7 @@ fn a_section_reference_jumps_there_and_backspace_comes_back() {
     keys(&mut app, "a");
     cursor_to(
         &mut app,
-        |i| matches!(i, AskItem::Link { label, .. } if label == "section 1.1"),
+        |i| matches!(i, AskItem::Link { label, .. } if label == "section 1.1: The dot product"),
     );
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.mode, Mode::Reading);

@@ -14,6 +14,7 @@
 use super::{App, Mode, Prompt, PromptKind};
 use crate::content::{BlockKind, Section};
 use crate::eval;
+use crate::layout;
 use crate::store::{Note, clock};
 
 /// A place in the course to jump to.
@@ -320,7 +321,7 @@ impl App {
         for reference in references(&text) {
             match reference {
                 Reference::Section(n) => {
-                    add(format!("section {n}"), self.section_target(&n));
+                    add(self.section_label(&n, ""), self.section_target(&n));
                 }
                 Reference::Lesson(n) => {
                     let target = (1..=self.course.lessons.len())
@@ -337,11 +338,26 @@ impl App {
         for url in sentence.links() {
             for reference in references(&url.replace(['#', '-', '/'], " ")) {
                 if let Reference::Section(n) = reference {
-                    add(format!("section {n} (linked)"), self.section_target(&n));
+                    add(self.section_label(&n, " (linked)"), self.section_target(&n));
                 }
             }
         }
         items
+    }
+
+    /// "section 2.1: Saturation ..." (the number alone when the course has no such
+    /// section).
+    fn section_label(&self, number: &str, note: &str) -> String {
+        let title = self.section_target(number).and_then(|t| {
+            let lesson = &self.course.lessons[t.lesson];
+            let heading = lesson.blocks.get(t.block)?.plain_text();
+            let rest = heading.strip_prefix(number)?.trim().to_string();
+            Some(layout::inline_text(&rest, self.theme))
+        });
+        match title {
+            Some(t) if !t.is_empty() => format!("section {number}{note}: {t}"),
+            _ => format!("section {number}{note}"),
+        }
     }
 
     /// Section `number` ("2.3") is in lesson 2.
