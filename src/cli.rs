@@ -78,7 +78,7 @@ pub enum ProgressAction {
     Export {
         #[arg(required_unless_present = "notes")]
         file: Option<PathBuf>,
-        /// Also write your notes and questions as markdown (lesson, section, the sentence
+        /// Write your notes and questions as markdown (lesson, section, the sentence
         /// quoted, the note, answered or not) to this file.
         #[arg(long, value_name = "FILE")]
         notes: Option<PathBuf>,
