@@ -74,8 +74,15 @@ pub enum Command {
 pub enum ProgressAction {
     /// List what you read, attempted and solved.
     Show,
-    /// Write your record to FILE.
-    Export { file: PathBuf },
+    /// Write your record to FILE; with --notes, your notes and questions as markdown.
+    Export {
+        #[arg(required_unless_present = "notes")]
+        file: Option<PathBuf>,
+        /// Write your notes and questions as markdown (lesson, section, the sentence
+        /// quoted, the note, answered or not) to this file.
+        #[arg(long, value_name = "FILE")]
+        notes: Option<PathBuf>,
+    },
     /// Merge the record in FILE into yours (never drops a solved problem).
     Import { file: PathBuf },
     /// Start over (the old record is kept beside the new one).

@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use attn_course::store::{
-    Attempt, LessonRecord, Position, ProblemRecord, Progress, Review, SCHEMA, format,
+    Attempt, LessonRecord, Note, Position, ProblemRecord, Progress, Review, SCHEMA, format,
 };
 use proptest::prelude::*;
 
@@ -126,18 +126,50 @@ fn position() -> impl Strategy<Value = Position> {
         })
 }
 
+/// Notes with ids from a small set and times from a small range, so that two records
+/// often hold the same note, edited at the same second or not.
+fn notes() -> impl Strategy<Value = Vec<Note>> {
+    let note = (
+        text(),
+        text(),
+        text(),
+        text(),
+        any::<bool>(),
+        0..4u64,
+        unknown_fields(),
+    );
+    prop::collection::btree_map("n[0-3]", note, 0..4).prop_map(|m| {
+        m.into_iter()
+            .map(
+                |(id, (lesson, section, sentence, text, answered, at, extra))| Note {
+                    id,
+                    lesson,
+                    section,
+                    sentence,
+                    text,
+                    answered,
+                    at,
+                    extra,
+                },
+            )
+            .collect()
+    })
+}
+
 fn record() -> impl Strategy<Value = Progress> {
     (
         0..=MAX_TOML_INT,
         prop::option::of(position()),
         prop::collection::btree_map(text(), lesson(), 0..3),
+        notes(),
         unknown_fields(),
     )
-        .prop_map(|(learner_seed, position, lessons, extra)| Progress {
+        .prop_map(|(learner_seed, position, lessons, notes, extra)| Progress {
             schema: SCHEMA,
             learner_seed,
             position,
             lessons,
+            notes,
             extra,
         })
 }
@@ -218,6 +250,11 @@ proptest! {
         let merged_reviews = last_reviews(&merged);
         for (key, last) in last_reviews(&a).into_iter().chain(last_reviews(&b)) {
             prop_assert!(merged_reviews.get(&key).is_some_and(|m| *m >= last), "older review kept for {:?}", key);
+        }
+        // Every note of either side is kept, at its latest change.
+        for note in a.notes.iter().chain(&b.notes) {
+            let kept = merged.notes.iter().find(|n| n.id == note.id);
+            prop_assert!(kept.is_some_and(|n| n.at >= note.at), "lost note {:?}", note.id);
         }
         let mut again = merged.clone();
         again.merge_from(&b);

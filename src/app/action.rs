@@ -46,7 +46,8 @@ pub enum Action {
     Another,
     /// Open the glossary (`i`).
     Glossary,
-    /// Back to where the learner was before a jump from the glossary.
+    /// Backspace: back to where the last jump (from the glossary, the ask panel, the
+    /// notes) left from.
     Back,
     /// Open the `:` scratchpad.
     Scratchpad,
@@ -56,6 +57,19 @@ pub enum Action {
     PanelDown,
     PanelUp,
     Quit,
+    /// `v`: select a sentence (the sentence cursor).
+    Select,
+    /// `}` / `{` with a sentence selected: the next paragraph, this or the previous one.
+    NextParagraph,
+    PrevParagraph,
+    /// `a` on a selected sentence: the ask panel.
+    Ask,
+    /// `n` in the ask panel: write a note or question on the sentence.
+    WriteNote,
+    /// `m`: my notes and questions.
+    MyNotes,
+    /// `x` in the notes view: mark the note answered (or not).
+    MarkAnswered,
     /// Scroll the text by this many lines (mouse wheel; negative is up).
     Wheel(i16),
     /// The terminal is now this many columns and rows.
@@ -93,12 +107,19 @@ impl Action {
             Action::Confirm => "yes: see the solution asked for",
             Action::Another => "another one: fresh numbers (after solving or 3 tries)",
             Action::Glossary => "glossary of terms and notation (type to filter)",
-            Action::Back => "back to where you were before a glossary jump",
+            Action::Back => "back to where the last jump left from",
             Action::Scratchpad => "scratchpad (a problem's numbers bound by name)",
             Action::Review => "review problems due again, fresh numbers (R: next one)",
             Action::PanelDown => "scroll the problem panel down",
             Action::PanelUp => "scroll the problem panel up",
             Action::Quit => "quit (your place is saved)",
+            Action::Select => "select a sentence: j/k, { } by paragraph, a asks, Esc",
+            Action::NextParagraph => "next paragraph",
+            Action::PrevParagraph => "this or the previous paragraph",
+            Action::Ask => "ask about the sentence",
+            Action::WriteNote => "write a note or question on the sentence",
+            Action::MyNotes => "my notes and questions",
+            Action::MarkAnswered => "mark the note answered",
             Action::Wheel(_) => "scroll the text",
             Action::CloseHelp
             | Action::Resize(..)

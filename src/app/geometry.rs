@@ -35,6 +35,12 @@ impl Geometry {
         self.with_pane_rows(third)
     }
 
+    /// The same with half the text's height for the pane (the ask panel, which lists
+    /// definitions, while the sentence it is about stays in view above).
+    pub fn with_half_pane(self) -> Geometry {
+        self.with_pane_rows(self.text.height / 2)
+    }
+
     /// The same with two thirds of the text's height for the pane: room for a figure
     /// drawn in the scratchpad.
     pub fn with_tall_pane(self) -> Geometry {

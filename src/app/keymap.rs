@@ -59,6 +59,8 @@ pub const READING: &[Binding] = &[
     key(KeyCode::Backspace, Action::Back),
     ch('J', Action::PanelDown),
     ch('K', Action::PanelUp),
+    ch('v', Action::Select),
+    ch('m', Action::MyNotes),
     ch('?', Action::Help),
     ch('q', Action::Quit),
     Binding {
@@ -66,6 +68,50 @@ pub const READING: &[Binding] = &[
         modifiers: KeyModifiers::CONTROL,
         action: Action::Quit,
     },
+];
+
+/// The sentence cursor's keys (after `v`).
+pub const SELECTING: &[Binding] = &[
+    ch('j', Action::Down),
+    key(KeyCode::Down, Action::Down),
+    ch('k', Action::Up),
+    key(KeyCode::Up, Action::Up),
+    ch('}', Action::NextParagraph),
+    ch('{', Action::PrevParagraph),
+    ch('a', Action::Ask),
+    key(KeyCode::Enter, Action::Ask),
+    ch('m', Action::MyNotes),
+    key(KeyCode::Backspace, Action::Back),
+    ch('v', Action::Select),
+    key(KeyCode::Esc, Action::ClearSearch),
+    ch('q', Action::Quit),
+];
+
+/// The ask panel's keys.
+pub const ASKING: &[Binding] = &[
+    ch('j', Action::Down),
+    key(KeyCode::Down, Action::Down),
+    ch('k', Action::Up),
+    key(KeyCode::Up, Action::Up),
+    key(KeyCode::Enter, Action::Activate),
+    ch(':', Action::Scratchpad),
+    ch('n', Action::WriteNote),
+    ch('m', Action::MyNotes),
+    key(KeyCode::Backspace, Action::Back),
+    ch('a', Action::Ask),
+    key(KeyCode::Esc, Action::ClearSearch),
+    ch('q', Action::Quit),
+];
+
+/// The notes view's keys; any other key closes it.
+pub const NOTES: &[Binding] = &[
+    ch('j', Action::Down),
+    key(KeyCode::Down, Action::Down),
+    ch('k', Action::Up),
+    key(KeyCode::Up, Action::Up),
+    key(KeyCode::Enter, Action::Activate),
+    ch('x', Action::MarkAnswered),
+    key(KeyCode::Backspace, Action::Back),
 ];
 
 /// Scroll step of one mouse wheel notch.
@@ -77,7 +123,10 @@ pub fn action_for(mode: &Mode, key: KeyEvent) -> Option<Action> {
         return Some(Action::Quit);
     }
     match mode {
-        Mode::Reading => READING.iter().find(|b| matches(b, key)).map(|b| b.action),
+        Mode::Reading => find(READING, key),
+        Mode::Select => find(SELECTING, key),
+        Mode::Ask => find(ASKING, key),
+        Mode::Notes { .. } => find(NOTES, key).or(Some(Action::CloseHelp)),
         Mode::Help { .. } => Some(match key.code {
             KeyCode::Char('j') | KeyCode::Down => Action::Down,
             KeyCode::Char('k') | KeyCode::Up => Action::Up,
@@ -100,6 +149,10 @@ pub fn action_for(mode: &Mode, key: KeyEvent) -> Option<Action> {
             _ => Action::PromptKey(key),
         }),
     }
+}
+
+fn find(table: &[Binding], key: KeyEvent) -> Option<Action> {
+    table.iter().find(|b| matches(b, key)).map(|b| b.action)
 }
 
 /// The wheel scrolls the text whatever has the focus.
@@ -172,6 +225,19 @@ pub fn help_rows(ascii: bool) -> Vec<(String, &'static str)> {
         ("↑", "↓")
     };
     out.extend([
+        (
+            "j k { }".to_string(),
+            "sentence cursor: by sentence, by paragraph",
+        ),
+        ("a".to_string(), "sentence cursor: ask about the sentence"),
+        (
+            "Enter : n".to_string(),
+            "ask panel: go there or try it, scratchpad, write a note",
+        ),
+        (
+            "Enter x".to_string(),
+            "my notes: go to the sentence, mark answered",
+        ),
         (
             format!("{up} {down}"),
             "in the scratchpad: walk its history",

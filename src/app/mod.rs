@@ -6,22 +6,27 @@
 //! tests drive it with synthetic key events.
 
 mod action;
+mod ask;
 mod geometry;
 mod glossary;
 pub mod keymap;
+mod notes;
 mod problem;
 mod prompt;
 mod review;
 mod scratch;
 mod search;
+mod sentence;
 
 use std::sync::Arc;
 
 use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 
 pub use action::Action;
+pub use ask::{Ask, AskItem, Target};
 pub use geometry::{Geometry, MIN_SIZE, geometry};
 pub use glossary::GlossaryView;
+pub use notes::NoteRow;
 pub use problem::{FREE_AFTER, Panel, PanelView, ProblemRef, solved_count};
 pub use prompt::{MAX_PROMPT_CHARS, Prompt, PromptKind};
 pub use review::{Card, PER_SESSION, ReviewSession};
@@ -44,6 +49,14 @@ pub enum Mode {
     Prompt(Prompt),
     /// The `i` glossary: its index filtered by what is typed.
     Glossary(GlossaryView),
+    /// The sentence cursor (`v`): [`App::selected_sentence`] is highlighted.
+    Select,
+    /// The ask panel on the selected sentence ([`App::ask`]).
+    Ask,
+    /// My notes (`m`), the row `cursor` of [`App::note_rows`] selected.
+    Notes {
+        cursor: usize,
+    },
 }
 
 /// What the bottom pane shows, when it is open.
@@ -51,6 +64,20 @@ pub enum Mode {
 pub enum Pane {
     Scratch,
     Problem(ProblemRef),
+    Ask,
+}
+
+/// Where a jump (from the ask panel or the notes) left from, for Backspace.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Place {
+    pub lesson: usize,
+    /// The block at the top of the screen (a width-independent place).
+    pub scroll_block: usize,
+    /// The exact top line, good while the text width is `width`.
+    pub scroll: usize,
+    pub width: usize,
+    /// The sentence that was selected, if any.
+    pub sentence: Option<usize>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -114,10 +141,16 @@ pub struct App {
     pub review: Option<ReviewSession>,
     /// Unix seconds now: `clock::now` except in tests, which pin it.
     clock: fn() -> u64,
+    /// The selected sentence (index into the view's sentences), in `Select` and `Ask`.
+    sentence: Option<usize>,
+    /// The ask panel, while open.
+    pub ask: Option<Ask>,
+    /// Places to go back to with Backspace (jumps from the glossary, the ask panel and
+    /// the notes), latest last.
+    back: Vec<Place>,
+    /// The notes view's rows, made when it opens.
+    pub note_rows: Vec<NoteRow>,
     save: SaveNeed,
-    /// Where the learner was before each jump from the glossary (lesson, block at the
-    /// top): Backspace goes back.
-    back: Vec<(usize, usize)>,
     pub quit: bool,
 }
 
@@ -163,8 +196,11 @@ impl App {
             preview: None,
             review: None,
             clock: crate::store::clock::now,
-            save: SaveNeed::None,
+            sentence: None,
+            ask: None,
             back: Vec::new(),
+            note_rows: Vec::new(),
+            save: SaveNeed::None,
             quit: false,
         };
         let (lesson, block) = match &app.progress.position {
@@ -188,6 +224,7 @@ impl App {
         let g = geometry(self.size, self.contents_override);
         match self.pane() {
             Some(Pane::Scratch) if self.scratch.shows_figure() => g.with_tall_pane(),
+            Some(Pane::Ask) => g.with_half_pane(),
             Some(_) => g.with_pane(),
             None => g,
         }
@@ -204,6 +241,11 @@ impl App {
                 kind: PromptKind::Answer(p),
                 ..
             }) => Some(Pane::Problem(*p)),
+            Mode::Ask
+            | Mode::Prompt(Prompt {
+                kind: PromptKind::Note,
+                ..
+            }) => Some(Pane::Ask),
             _ => self
                 .panel
                 .as_ref()
@@ -302,6 +344,9 @@ impl App {
                 Mode::Help { scroll } => self.help(action, scroll),
                 Mode::Prompt(prompt) => self.prompt(action, prompt),
                 Mode::Glossary(view) => self.glossary(action, view),
+                Mode::Select => self.selecting(action),
+                Mode::Ask => self.asking(action),
+                Mode::Notes { cursor } => self.in_notes(action, cursor),
             },
         }
         self.clamp_scroll();
@@ -360,10 +405,7 @@ impl App {
             Action::ClearSearch => self.search = None,
             Action::Help => self.mode = Mode::Help { scroll: 0 },
             Action::Glossary => self.open_glossary(),
-            Action::Back => match self.back.pop() {
-                Some((lesson, block)) => self.open(lesson, block),
-                None => self.notify("nothing to go back to"),
-            },
+            Action::Back => self.go_back(),
             Action::NextProblem => self.jump_problem(1),
             Action::PrevProblem => self.jump_problem(-1),
             Action::Hint | Action::Solution | Action::Another => self.on_problem(action),
@@ -376,6 +418,8 @@ impl App {
             }
             Action::Scratchpad => self.open_scratchpad(),
             Action::Review => self.review_key(),
+            Action::Select => self.start_selecting(),
+            Action::MyNotes => self.open_notes(),
             Action::PanelDown | Action::PanelUp => {
                 let delta = if action == Action::PanelDown { 1 } else { -1 };
                 if let Some(panel) = &mut self.panel {
@@ -462,8 +506,7 @@ impl App {
                     .selected_term(g)
                     .and_then(|t| self.course.introduction(t));
                 if let Some((lesson, block)) = place {
-                    self.back
-                        .push((self.lesson, self.view.block_at(self.scroll)));
+                    self.push_place();
                     self.mode = Mode::Reading;
                     self.open(lesson, block);
                     return self.notify("Backspace: back to where you were");
@@ -493,8 +536,10 @@ impl App {
                         self.mode = Mode::Prompt(Prompt::new(PromptKind::Scratchpad, ""));
                     }
                     PromptKind::Answer(p) => self.submit_answer(p, prompt),
+                    PromptKind::Note => self.save_note(prompt.text()),
                 }
             }
+            Action::PromptCancel if prompt.kind == PromptKind::Note => self.mode = Mode::Ask,
             Action::PromptCancel => {
                 self.mode = Mode::Reading;
                 self.preview = None;

@@ -291,7 +291,7 @@ impl App {
                     super::scratch::preview_in(p.text(), &mut crate::eval::Env::new())
                 }
                 PromptKind::Scratchpad => self.scratch.preview(p.text()),
-                PromptKind::Search => None,
+                PromptKind::Search | PromptKind::Note => None,
             },
             _ => None,
         };

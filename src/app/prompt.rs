@@ -87,6 +87,8 @@ pub enum PromptKind {
     Scratchpad,
     /// The answer to a problem.
     Answer(super::ProblemRef),
+    /// A note or question on the sentence of the open ask panel.
+    Note,
 }
 
 impl PromptKind {
@@ -96,6 +98,7 @@ impl PromptKind {
             PromptKind::Search => "/".to_string(),
             PromptKind::Scratchpad => ":".to_string(),
             PromptKind::Answer(p) => format!("answer {}: ", p.label()),
+            PromptKind::Note => "note: ".to_string(),
         }
     }
 }

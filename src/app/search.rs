@@ -233,6 +233,7 @@ mod tests {
         Arc::new(LaidOut {
             lines: lines.iter().map(|l| Line::raw(l.to_string())).collect(),
             block_starts: vec![0],
+            ..LaidOut::default()
         })
     }
 

@@ -37,10 +37,20 @@ pub fn run(settings: &Settings, action: ProgressAction) -> anyhow::Result<ExitCo
                 .ok();
             print!("{}", show(&progress, store.path(), course.as_ref()));
         }
-        ProgressAction::Export { file } => {
-            store::write_record(&file, &progress)
-                .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", file.display()))?;
-            println!("exported your record to {}", file.display());
+        ProgressAction::Export { file, notes } => {
+            if let Some(file) = file {
+                store::write_record(&file, &progress)
+                    .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", file.display()))?;
+                println!("exported your record to {}", file.display());
+            }
+            if let Some(file) = notes {
+                let course = Course::load(settings.course_dir.as_deref()).ok();
+                std::fs::write(&file, notes_markdown(&progress, course.as_ref()))
+                    .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", file.display()))?;
+                let n = progress.notes.len();
+                let s = if n == 1 { "" } else { "s" };
+                println!("exported {n} note{s} to {}", file.display());
+            }
         }
         ProgressAction::Import { file } => {
             let imported = store::read_record(&file)?;
@@ -66,6 +76,76 @@ pub fn run(settings: &Settings, action: ProgressAction) -> anyhow::Result<ExitCo
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The notes as markdown to take to a teacher or a forum: by lesson (course order, then
+/// lessons the course no longer has), then section; each sentence quoted once with its
+/// notes under it as a task list (`[x]` answered).
+pub fn notes_markdown(progress: &Progress, course: Option<&Course>) -> String {
+    let lesson_order = |slug: &str| {
+        course
+            .and_then(|c| c.lessons.iter().position(|l| l.slug == slug))
+            .unwrap_or(usize::MAX)
+    };
+    let mut notes: Vec<&store::Note> = progress.notes.iter().collect();
+    notes.sort_by(|a, b| {
+        (
+            lesson_order(&a.lesson),
+            &a.lesson,
+            section_key(&a.section),
+            a.id.as_str(),
+        )
+            .cmp(&(
+                lesson_order(&b.lesson),
+                &b.lesson,
+                section_key(&b.section),
+                b.id.as_str(),
+            ))
+    });
+    let mut out = String::from("# My notes and questions\n");
+    if notes.is_empty() {
+        out.push_str("\nNo notes yet.\n");
+    }
+    let (mut lesson, mut section, mut sentence) = (None, None, None);
+    for note in notes {
+        if lesson != Some(&note.lesson) {
+            let heading = match course.and_then(|c| {
+                c.lessons
+                    .iter()
+                    .enumerate()
+                    .find(|(_, l)| l.slug == note.lesson)
+            }) {
+                Some((i, l)) => format!("Lesson {}: {}", i + 1, l.title),
+                None => format!("{} (not in this course)", note.lesson),
+            };
+            let _ = write!(out, "\n## {heading}\n");
+            lesson = Some(&note.lesson);
+            section = None;
+            sentence = None;
+        }
+        if section != Some(&note.section) {
+            let name = if note.section.is_empty() {
+                "Opening"
+            } else {
+                &note.section
+            };
+            let _ = write!(out, "\n### {name}\n");
+            section = Some(&note.section);
+            sentence = None;
+        }
+        if sentence != Some(&note.sentence) {
+            let _ = write!(out, "\n> {}\n\n", note.sentence.replace('\n', " "));
+            sentence = Some(&note.sentence);
+        }
+        let mark = if note.answered { 'x' } else { ' ' };
+        let _ = writeln!(out, "- [{mark}] {}", note.text.replace('\n', " "));
+    }
+    out
+}
+
+/// "2.10" after "2.9": section numbers compared as numbers.
+fn section_key(section: &str) -> Vec<u64> {
+    section.split('.').filter_map(|p| p.parse().ok()).collect()
 }
 
 fn shown_path(path: Option<&Path>) -> String {
@@ -321,5 +401,65 @@ gone (not in this course)  read 0%  problems: 0 solved, 1 attempted
             text,
             "progress file: (nowhere)\nno lessons read and no problems attempted yet\n"
         );
+    }
+
+    #[test]
+    fn notes_export_as_markdown_by_lesson_section_and_sentence() {
+        let mut p = Progress::new(1);
+        let mut answered = store::Note::new("softmax", "3.10", "It sums to one.", "why one?", 5);
+        answered.answered = true;
+        p.notes.push(store::Note::new(
+            "softmax",
+            "3.9",
+            "Scores grow.",
+            "how fast?",
+            9,
+        ));
+        p.notes.push(answered);
+        p.notes.push(store::Note::new(
+            "softmax",
+            "3.10",
+            "It sums to one.",
+            "and zero?",
+            7,
+        ));
+        p.notes
+            .push(store::Note::new("gone", "", "Old text.", "lost lesson", 1));
+        p.notes
+            .push(store::Note::new("heads", "", "Split it.", "how many?", 3));
+        let expected = "# My notes and questions
+
+## Lesson 1: heads
+
+### Opening
+
+> Split it.
+
+- [ ] how many?
+
+## Lesson 2: softmax
+
+### 3.9
+
+> Scores grow.
+
+- [ ] how fast?
+
+### 3.10
+
+> It sums to one.
+
+- [x] why one?
+- [ ] and zero?
+
+## gone (not in this course)
+
+### Opening
+
+> Old text.
+
+- [ ] lost lesson
+";
+        assert_eq!(notes_markdown(&p, Some(&course())), expected);
     }
 }

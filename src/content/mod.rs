@@ -4,6 +4,7 @@
 //! lesson (the reading position, sections, problem numbers) counts top-level blocks,
 //! which do not depend on the terminal's width.
 
+pub mod anchor;
 pub mod block;
 pub mod claim;
 pub mod error;
@@ -11,6 +12,7 @@ pub mod figure;
 pub mod glossary;
 pub mod markdown;
 pub mod problem;
+pub mod sentence;
 mod source;
 
 use std::path::Path;

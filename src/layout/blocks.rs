@@ -4,10 +4,10 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use unicode_width::UnicodeWidthStr;
 
-use super::wrap::{code_wrap, wrap};
-use super::{Context, Theme, table};
+use super::wrap::{code_wrap, wrap, wrap_owned};
+use super::{Context, Row, SentenceSpot, Theme, ascii, table};
 use crate::content::{
-    Block, BlockKind, Claim, ContentError, Emphasis, Inline, ProblemSpec, markdown,
+    Block, BlockKind, Claim, ContentError, Emphasis, Inline, ProblemSpec, markdown, sentence,
 };
 use crate::figure::Figure;
 use crate::math;
@@ -19,6 +19,15 @@ pub(super) struct Renderer<'a> {
     slug: &'a str,
     /// Problems met so far in the lesson: the next one is number `problems + 1`.
     problems: usize,
+    /// The prose's sentences so far; rows relative to the buffer being filled (see
+    /// [`Renderer::shift_sentences`]).
+    pub(super) sentences: Vec<SentenceSpot>,
+    /// The top-level block being laid out.
+    pub(super) top_block: usize,
+    /// Paragraphs (and list items) met so far.
+    paragraphs: usize,
+    /// Off inside problem boxes: a prompt's sentences are not the lesson's prose.
+    collect: bool,
 }
 
 impl<'a> Renderer<'a> {
@@ -28,6 +37,10 @@ impl<'a> Renderer<'a> {
             file,
             slug,
             problems: 0,
+            sentences: Vec::new(),
+            top_block: 0,
+            paragraphs: 0,
+            collect: true,
         }
     }
 
@@ -41,6 +54,7 @@ impl<'a> Renderer<'a> {
                 let style = self.theme().heading(*level);
                 out.extend(wrap(&self.spans(text, style), width));
             }
+            BlockKind::Paragraph(text) if self.collect => self.paragraph(text, width, out),
             BlockKind::Paragraph(text) => out.extend(wrap(&self.spans(text, Style::new()), width)),
             BlockKind::List { start, items } => self.list(*start, items, width, out),
             BlockKind::Table {
@@ -58,7 +72,9 @@ impl<'a> Renderer<'a> {
             BlockKind::Code { text, .. } => self.code(text, width, out),
             BlockKind::Quote(blocks) => {
                 let bar = Span::styled(format!("{} ", self.theme().vertical()), self.theme().dim());
+                let mark = self.sentences.len();
                 let inner = self.nested(blocks, width.saturating_sub(2), true);
+                self.shift_sentences(mark, out.len(), 2);
                 out.extend(prefixed(inner, bar.clone(), bar));
             }
             BlockKind::Rule => out.push(Line::styled(
@@ -68,7 +84,9 @@ impl<'a> Renderer<'a> {
             BlockKind::DisplayMath(tex) => self.display_math(tex, width, out),
             BlockKind::Problem(spec) => {
                 self.problems += 1;
+                let collect = std::mem::replace(&mut self.collect, false);
                 self.problem(spec, width, out);
+                self.collect = collect;
             }
             BlockKind::Claims(claims) => self.claims(claims, width, out),
             BlockKind::Figure(figure) => match figure.as_ref() {
@@ -108,7 +126,55 @@ impl<'a> Renderer<'a> {
         lines
     }
 
-    /// Inline content as styled spans; `base` is the style of plain words.
+    /// A paragraph of prose, sentence by sentence, noting where each sentence lands.
+    fn paragraph(&mut self, text: &[Inline], width: usize, out: &mut Vec<Line<'static>>) {
+        let sentences = sentence::split(text);
+        let mut spans = Vec::new();
+        let mut owners = Vec::new();
+        for (i, s) in sentences.iter().enumerate() {
+            let own = self.spans(&s.inlines, Style::new());
+            owners.extend(std::iter::repeat_n(i, own.len()));
+            spans.extend(own);
+        }
+        let (lines, placed) = wrap_owned(&spans, &owners, width);
+        let base = out.len();
+        let first = self.sentences.len();
+        for s in sentences {
+            self.sentences.push(SentenceSpot {
+                sentence: s,
+                block: self.top_block,
+                paragraph: self.paragraphs,
+                rows: Vec::new(),
+            });
+        }
+        for p in placed {
+            if let Some(spot) = self.sentences.get_mut(first + p.owner) {
+                spot.rows.push(Row {
+                    line: base + p.line,
+                    start: p.start,
+                    end: p.end,
+                });
+            }
+        }
+        self.paragraphs += 1;
+        out.extend(lines);
+    }
+
+    /// Moves the rows of sentences `from..` laid out in a nested buffer to where that
+    /// buffer lands: `line` lines down and `indent` columns right.
+    fn shift_sentences(&mut self, from: usize, line: usize, indent: usize) {
+        for row in self.sentences[from..]
+            .iter_mut()
+            .flat_map(|s| s.rows.iter_mut())
+        {
+            row.line += line;
+            row.start += indent;
+            row.end += indent;
+        }
+    }
+
+    /// Inline content as styled spans; `base` is the style of plain words. In ASCII mode
+    /// the text is folded here, before wrapping, so lines keep their width and columns.
     fn spans(&self, inlines: &[Inline], base: Style) -> Vec<Span<'static>> {
         let theme = self.theme();
         let opts = math::Options { ascii: theme.ascii };
@@ -142,6 +208,13 @@ impl<'a> Renderer<'a> {
                 Inline::Break => spans.push(Span::raw("\n")),
             }
         }
+        if theme.ascii {
+            for span in &mut spans {
+                if let std::borrow::Cow::Owned(folded) = ascii::fold(&span.content) {
+                    span.content = folded.into();
+                }
+            }
+        }
         spans
     }
 
@@ -160,7 +233,9 @@ impl<'a> Renderer<'a> {
             .collect();
         let indent = markers.iter().map(|m| m.width()).max().unwrap_or(2);
         for (item, marker) in items.iter().zip(markers) {
+            let mark = self.sentences.len();
             let inner = self.nested(item, width.saturating_sub(indent), false);
+            self.shift_sentences(mark, out.len(), indent);
             let first = Span::raw(format!("{marker:>indent$}"));
             out.extend(prefixed(inner, first, Span::raw(" ".repeat(indent))));
         }

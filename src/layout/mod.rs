@@ -18,6 +18,7 @@ pub use blocks::{Mark, mark};
 pub use cache::LayoutCache;
 pub use theme::Theme;
 
+use crate::content::sentence::Sentence;
 use crate::content::{Inline, Lesson, markdown};
 use crate::store::LessonRecord;
 
@@ -27,6 +28,40 @@ pub struct LaidOut {
     pub lines: Vec<Line<'static>>,
     /// First line of each top-level block, increasing.
     pub block_starts: Vec<usize>,
+    /// The prose's sentences (paragraphs and list items, not problem prompts), in order.
+    pub sentences: Vec<SentenceSpot>,
+}
+
+/// A sentence of the prose and where it was laid out.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SentenceSpot {
+    pub sentence: Sentence,
+    /// The top-level block it is in.
+    pub block: usize,
+    /// Running number of its paragraph or list item in the lesson.
+    pub paragraph: usize,
+    /// Its cells, top to bottom: one row per line it touches.
+    pub rows: Vec<Row>,
+}
+
+/// Cells `start..end` of line `line`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Row {
+    pub line: usize,
+    pub start: usize,
+    pub end: usize,
+}
+
+impl SentenceSpot {
+    /// Its first line.
+    pub fn line(&self) -> usize {
+        self.rows.first().map_or(0, |r| r.line)
+    }
+
+    /// Its last line.
+    pub fn last_line(&self) -> usize {
+        self.rows.last().map_or(0, |r| r.line)
+    }
 }
 
 impl LaidOut {
@@ -67,8 +102,10 @@ pub fn lesson(lesson: &Lesson, width: usize, ctx: &Context<'_>) -> LaidOut {
             out.lines.push(Line::default());
         }
         out.block_starts.push(out.lines.len());
+        renderer.top_block = i;
         renderer.block(block, width.max(1), &mut out.lines);
     }
+    out.sentences = std::mem::take(&mut renderer.sentences);
     if ctx.theme.ascii {
         ascii::fold_lines(&mut out.lines);
     }
@@ -293,6 +330,58 @@ mod tests {
             .map(line_text)
             .collect();
         assert_eq!(text[3], "│ ◐ 2 attempts, not solved yet │");
+    }
+
+    #[test]
+    fn sentences_know_their_lines_and_columns_in_lists_and_quotes() {
+        let lesson = Lesson::parse(
+            "s".into(),
+            "f.md".into(),
+            "T".into(),
+            String::new(),
+            "# H\n\nAb cd. Ef gh ij.\n\n- Kl. Mn op.\n\n> Qr.\n",
+        );
+        let ctx = Context {
+            theme: Theme::new(true, false),
+            lesson_number: 1,
+            record: None,
+            learner_seed: 0,
+        };
+        let out = super::lesson(&lesson, 10, &ctx);
+        let text: Vec<String> = out.lines.iter().map(line_text).collect();
+        assert_eq!(
+            text,
+            [
+                "H",
+                "",
+                "Ab cd. Ef",
+                "gh ij.",
+                "",
+                "* Kl. Mn",
+                "  op.",
+                "",
+                "| Qr."
+            ]
+        );
+        type Spot = (String, usize, usize, Vec<(usize, usize, usize)>);
+        let spots: Vec<Spot> = out
+            .sentences
+            .iter()
+            .map(|s| {
+                let rows = s.rows.iter().map(|r| (r.line, r.start, r.end)).collect();
+                (s.sentence.text(), s.block, s.paragraph, rows)
+            })
+            .collect();
+        assert_eq!(
+            spots,
+            [
+                ("Ab cd.".to_string(), 1, 0, vec![(2, 0, 6)]),
+                ("Ef gh ij.".to_string(), 1, 0, vec![(2, 7, 9), (3, 0, 6)]),
+                ("Kl.".to_string(), 2, 1, vec![(5, 2, 5)]),
+                ("Mn op.".to_string(), 2, 1, vec![(5, 6, 8), (6, 2, 5)]),
+                ("Qr.".to_string(), 3, 2, vec![(8, 2, 5)]),
+            ]
+        );
     }
 
     #[test]

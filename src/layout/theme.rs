@@ -108,6 +108,17 @@ impl Theme {
         }
     }
 
+    /// The sentence under the sentence cursor: underlined in every mode, so it still
+    /// shows under NO_COLOR (then also reversed) and in ASCII.
+    pub fn sentence(&self) -> Style {
+        let style = Style::new().add_modifier(Modifier::UNDERLINED);
+        if self.color {
+            style.bg(Color::Blue).fg(Color::White)
+        } else {
+            style.add_modifier(Modifier::REVERSED)
+        }
+    }
+
     /// The selected line of a list (contents cursor).
     pub fn selected(&self) -> Style {
         Style::new().add_modifier(Modifier::REVERSED)

@@ -13,7 +13,8 @@ use unicode_width::UnicodeWidthStr;
 /// An unbreakable run of styled text, and whether a space precedes it.
 #[derive(Debug, Default)]
 struct Fragment {
-    pieces: Vec<(String, Style)>,
+    /// Text, style and owner (see [`wrap_owned`]).
+    pieces: Vec<(String, Style, usize)>,
     width: usize,
     /// Style of the space before the fragment, if one is there.
     space_before: Option<Style>,
@@ -22,10 +23,10 @@ struct Fragment {
 }
 
 impl Fragment {
-    fn push(&mut self, grapheme: &str, width: usize, style: Style) {
+    fn push(&mut self, grapheme: &str, width: usize, style: Style, owner: usize) {
         match self.pieces.last_mut() {
-            Some((text, s)) if *s == style => text.push_str(grapheme),
-            _ => self.pieces.push((grapheme.to_string(), style)),
+            Some((text, s, o)) if *s == style && *o == owner => text.push_str(grapheme),
+            _ => self.pieces.push((grapheme.to_string(), style, owner)),
         }
         self.width += width;
     }
@@ -34,11 +35,33 @@ impl Fragment {
 /// Wraps styled text to lines at most `width` cells wide. `'\n'` is a hard break;
 /// runs of whitespace count as one space and vanish at line ends.
 pub fn wrap(spans: &[Span<'_>], width: usize) -> Vec<Line<'static>> {
+    wrap_owned(spans, &[], width).0
+}
+
+/// Where the text of one owner landed: `line`, columns `start..end`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Placed {
+    pub owner: usize,
+    pub line: usize,
+    pub start: usize,
+    pub end: usize,
+}
+
+/// [`wrap`], also telling where each owner's text landed: span `i` belongs to owner
+/// `owners[i]` (0 when `owners` is shorter). The spaces between words are not placed,
+/// so a run ends at its owner's last visible cell on the line. This is how a sentence
+/// is found on screen without wrapping twice.
+pub fn wrap_owned(
+    spans: &[Span<'_>],
+    owners: &[usize],
+    width: usize,
+) -> (Vec<Line<'static>>, Vec<Placed>) {
     let width = width.max(1);
     let mut lines = Vec::new();
+    let mut placed: Vec<Placed> = Vec::new();
     let mut line: Vec<Span<'static>> = Vec::new();
     let mut used = 0;
-    for frag in fragments(spans) {
+    for frag in fragments(spans, owners) {
         let space = usize::from(frag.space_before.is_some() && used > 0);
         if frag.newline || (used > 0 && used + space + frag.width > width) {
             lines.push(Line::from(std::mem::take(&mut line)));
@@ -48,33 +71,48 @@ pub fn wrap(spans: &[Span<'_>], width: usize) -> Vec<Line<'static>> {
             used += 1;
         }
         for unit in units(&frag.pieces) {
-            let w: usize = unit.iter().map(|(g, _)| g.width()).sum();
+            let w: usize = unit.iter().map(|(g, _, _)| g.width()).sum();
             if used > 0 && used + w > width {
                 lines.push(Line::from(std::mem::take(&mut line)));
                 used = 0;
             }
-            for (g, style) in unit {
+            for (g, style, owner) in unit {
+                let gw = g.width();
                 push_span(&mut line, g, style);
+                place(&mut placed, owner, lines.len(), used, used + gw);
+                used += gw;
             }
-            used += w;
         }
     }
     if !line.is_empty() || lines.is_empty() {
         lines.push(Line::from(line));
     }
-    lines
+    (lines, placed)
+}
+
+/// Extends the owner's run on the line, or starts a new one.
+fn place(placed: &mut Vec<Placed>, owner: usize, line: usize, start: usize, end: usize) {
+    match placed.last_mut() {
+        Some(p) if p.owner == owner && p.line == line => p.end = end,
+        _ => placed.push(Placed {
+            owner,
+            line,
+            start,
+            end,
+        }),
+    }
 }
 
 /// The graphemes of a fragment in the groups a too-long fragment may be cut between:
 /// closing punctuation stays with the character before it, so that no line starts
 /// with the `,` of `queries,`.
-fn units(pieces: &[(String, Style)]) -> Vec<Vec<(&str, Style)>> {
-    let mut out: Vec<Vec<(&str, Style)>> = Vec::new();
-    for (text, style) in pieces {
+fn units(pieces: &[(String, Style, usize)]) -> Vec<Vec<(&str, Style, usize)>> {
+    let mut out: Vec<Vec<(&str, Style, usize)>> = Vec::new();
+    for (text, style, owner) in pieces {
         for g in text.graphemes(true) {
             match out.last_mut() {
-                Some(unit) if closes(g) => unit.push((g, *style)),
-                _ => out.push(vec![(g, *style)]),
+                Some(unit) if closes(g) => unit.push((g, *style, *owner)),
+                _ => out.push(vec![(g, *style, *owner)]),
             }
         }
     }
@@ -92,7 +130,11 @@ fn closes(g: &str) -> bool {
 /// The width of the widest unbreakable run of the text: the narrowest column it fits
 /// without a word being cut.
 pub fn longest_word(spans: &[Span<'_>]) -> usize {
-    fragments(spans).iter().map(|f| f.width).max().unwrap_or(0)
+    fragments(spans, &[])
+        .iter()
+        .map(|f| f.width)
+        .max()
+        .unwrap_or(0)
 }
 
 /// Appends text to the last span when the style matches (fewer, longer spans).
@@ -103,7 +145,7 @@ fn push_span(line: &mut Vec<Span<'static>>, text: &str, style: Style) {
     }
 }
 
-fn fragments(spans: &[Span<'_>]) -> Vec<Fragment> {
+fn fragments(spans: &[Span<'_>], owners: &[usize]) -> Vec<Fragment> {
     let mut out = Vec::new();
     let mut current = Fragment::default();
     let mut pending_space: Option<Style> = None;
@@ -113,7 +155,8 @@ fn fragments(spans: &[Span<'_>]) -> Vec<Fragment> {
             out.push(std::mem::take(current));
         }
     };
-    for span in spans {
+    for (i, span) in spans.iter().enumerate() {
+        let owner = owners.get(i).copied().unwrap_or(0);
         for g in span.content.graphemes(true) {
             if g == "\n" {
                 finish(&mut current, &mut out);
@@ -132,7 +175,7 @@ fn fragments(spans: &[Span<'_>]) -> Vec<Fragment> {
                     current.space_before = pending_space.take();
                     current.newline = std::mem::take(&mut pending_newline);
                 }
-                current.push(g, w, span.style);
+                current.push(g, w, span.style, owner);
                 if wide {
                     finish(&mut current, &mut out);
                 }
@@ -293,5 +336,23 @@ mod tests {
         assert_eq!(code_wrap("  f(x)", 10), ["  f(x)"]);
         assert_eq!(code_wrap("", 4), [""]);
         assert_eq!(code_wrap("ab注", 3), ["ab", "注"]);
+    }
+
+    #[test]
+    fn owners_are_placed_by_line_and_column() {
+        let spans = [Span::raw("aa bb. "), Span::raw("cc dd ee.")];
+        let (lines, placed) = wrap_owned(&spans, &[0, 1], 8);
+        assert_eq!(texts(&lines), ["aa bb.", "cc dd", "ee."]);
+        let runs: Vec<_> = placed
+            .iter()
+            .map(|p| (p.owner, p.line, p.start, p.end))
+            .collect();
+        assert_eq!(runs, [(0, 0, 0, 6), (1, 1, 0, 5), (1, 2, 0, 3)]);
+        let (_, same_line) = wrap_owned(&spans, &[0, 1], 40);
+        let runs: Vec<_> = same_line
+            .iter()
+            .map(|p| (p.owner, p.start, p.end))
+            .collect();
+        assert_eq!(runs, [(0, 0, 6), (1, 7, 16)]);
     }
 }

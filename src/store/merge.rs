@@ -4,7 +4,7 @@
 
 use std::collections::{BTreeMap, HashSet};
 
-use super::model::{Attempt, LessonRecord, Position, ProblemRecord, Progress, Review};
+use super::model::{Attempt, LessonRecord, Note, Position, ProblemRecord, Progress, Review};
 
 impl Progress {
     /// Merges `incoming` into `self` (the base: the file on disk when saving, the local
@@ -17,6 +17,7 @@ impl Progress {
         self.schema = self.schema.max(incoming.schema);
         merge_position(&mut self.position, incoming.position.as_ref());
         merge_map(&mut self.lessons, &incoming.lessons, merge_lesson);
+        merge_notes(&mut self.notes, &incoming.notes);
         merge_extra(&mut self.extra, &incoming.extra);
         self.lessons
             .values_mut()
@@ -92,6 +93,26 @@ fn merge_review(base: &mut Option<Review>, incoming: Option<&Review>) {
         };
     } else {
         merge_extra(&mut current.extra, &incoming.extra);
+    }
+}
+
+/// Notes: the union by id (by anchor and text for notes without one), never dropping one; a note both sides have is taken from the
+/// side changed last. Two changes in the same second are ordered by their content
+/// (answered, then text), not by side, so merging in any order gives the same note.
+fn merge_notes(base: &mut Vec<Note>, incoming: &[Note]) {
+    let rank = |n: &Note| (n.at, n.answered, n.text.clone());
+    for note in incoming {
+        match base.iter_mut().find(|n| n.is_same(note)) {
+            Some(current) => {
+                let mut extra = current.extra.clone();
+                merge_extra(&mut extra, &note.extra);
+                if rank(note) > rank(current) {
+                    *current = note.clone();
+                }
+                current.extra = extra;
+            }
+            None => base.push(note.clone()),
+        }
     }
 }
 
@@ -336,6 +357,44 @@ mod tests {
         other.set_position("l3", 0, 9);
         fresh.merge_from(&other);
         assert_eq!(fresh.learner_seed, 99);
+    }
+
+    #[test]
+    fn notes_are_a_union_and_edits_merge_by_latest_change() {
+        let shared = Note::new("softmax", "3.1", "It sums to one.", "why?", 10);
+        let mut disk = Progress::new(1);
+        disk.notes.push(shared.clone());
+        disk.notes
+            .push(Note::new("heads", "4.2", "Heads split d.", "check", 20));
+        let mut mine = Progress::new(1);
+        let mut edited = shared.clone();
+        edited.text = "why does it sum to one?".into();
+        edited.answered = true;
+        edited.at = 30;
+        mine.notes.push(edited);
+        mine.notes
+            .push(Note::new("residual", "", "Add x.", "mine only", 25));
+        let mut merged = disk.clone();
+        merged.merge_from(&mine);
+        let texts: Vec<(&str, bool)> = merged
+            .notes
+            .iter()
+            .map(|n| (n.text.as_str(), n.answered))
+            .collect();
+        assert_eq!(
+            texts,
+            [
+                ("why does it sum to one?", true),
+                ("check", false),
+                ("mine only", false)
+            ]
+        );
+        // An older edit arriving later does not undo the newer one.
+        let mut stale = Progress::new(1);
+        stale.notes.push(shared);
+        merged.merge_from(&stale);
+        assert_eq!(merged.notes[0].text, "why does it sum to one?");
+        assert_eq!(merged.notes.len(), 3);
     }
 
     #[test]

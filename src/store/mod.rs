@@ -25,7 +25,7 @@ use std::fmt::Display;
 use std::path::{Path, PathBuf};
 
 pub use format::FormatError;
-pub use model::{Attempt, LessonRecord, Position, ProblemRecord, Progress, Review, SCHEMA};
+pub use model::{Attempt, LessonRecord, Note, Position, ProblemRecord, Progress, Review, SCHEMA};
 use seed::new_seed;
 
 use quarantine::Aside;

@@ -26,6 +26,9 @@ pub struct Progress {
     /// Per lesson, by slug.
     #[serde(default)]
     pub lessons: BTreeMap<String, LessonRecord>,
+    /// The learner's notes and questions on sentences of the course.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<Note>,
     /// Fields this release does not know, preserved.
     #[serde(flatten)]
     pub extra: toml::Table,
@@ -135,6 +138,75 @@ pub struct Attempt {
     pub extra: toml::Table,
 }
 
+/// A note or question the learner wrote on a sentence. The anchor (lesson, section,
+/// sentence) is the sentence's text, not a position, so an edited lesson still finds it.
+/// Every field may be missing (a note written by hand or by another tool), and a missing
+/// field is not written back, so such a note survives a save unchanged.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Note {
+    /// Made once when the note is written, never changed: merges match notes by it.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub id: String,
+    /// Slug of the lesson.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub lesson: String,
+    /// Number of the section (`"2.3"`), empty before the first section.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub section: String,
+    /// The sentence as the lesson wrote it when the note was made.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub sentence: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub text: String,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub answered: bool,
+    /// Unix seconds of the last change (writing, editing, marking answered).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub at: u64,
+    #[serde(flatten)]
+    pub extra: toml::Table,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
+}
+
+impl Note {
+    /// A new note; its id comes from the time and the anchor, so two sessions writing
+    /// notes at once do not collide.
+    pub fn new(lesson: &str, section: &str, sentence: &str, text: &str, at: u64) -> Note {
+        let mut hash: u32 = 0x811c_9dc5;
+        for b in lesson.bytes().chain(sentence.bytes()).chain(text.bytes()) {
+            hash = (hash ^ u32::from(b)).wrapping_mul(0x0100_0193);
+        }
+        Note {
+            id: format!("{at:x}-{hash:08x}"),
+            lesson: lesson.to_string(),
+            section: section.to_string(),
+            sentence: sentence.to_string(),
+            text: text.to_string(),
+            answered: false,
+            at,
+            extra: toml::Table::new(),
+        }
+    }
+
+    /// True when `other` is the same note, perhaps changed since: the same id, or for
+    /// notes without one, the same anchor and text.
+    pub fn is_same(&self, other: &Note) -> bool {
+        if self.id.is_empty() && other.id.is_empty() {
+            (&self.lesson, &self.section, &self.sentence, &self.text)
+                == (&other.lesson, &other.section, &other.sentence, &other.text)
+        } else {
+            self.id == other.id
+        }
+    }
+}
+
 impl Progress {
     /// A fresh record for a new learner.
     pub fn new(learner_seed: u64) -> Progress {
@@ -143,6 +215,7 @@ impl Progress {
             learner_seed,
             position: None,
             lessons: BTreeMap::new(),
+            notes: Vec::new(),
             extra: toml::Table::new(),
         }
     }
@@ -150,7 +223,7 @@ impl Progress {
     /// True for a record that holds no work yet (a first start): merging another record
     /// into it adopts that record's seed, so an imported learner keeps their numbers.
     pub fn is_empty(&self) -> bool {
-        self.position.is_none() && self.lessons.is_empty()
+        self.position.is_none() && self.lessons.is_empty() && self.notes.is_empty()
     }
 
     /// True when the record comes from a release newer than this one; such a record is
@@ -240,5 +313,52 @@ mod tests {
         let problem = &p.lessons["softmax"].problems["2.1"];
         assert!(problem.solved);
         assert_eq!(problem.attempts.len(), 2);
+    }
+
+    #[test]
+    fn notes_round_trip_and_an_old_file_without_notes_loads() {
+        let old = crate::store::format::parse(b"schema = 1\nlearner_seed = 3\n")
+            .unwrap_or_else(|e| panic!("{}", e.located(&"old")));
+        assert!(old.notes.is_empty());
+        let mut p = Progress::new(3);
+        let mut note = Note::new(
+            "softmax",
+            "3.1",
+            "It sums to $1$.",
+            "why \"one\"?\nreally",
+            42,
+        );
+        note.answered = true;
+        p.notes.push(note);
+        p.notes.push(Note {
+            lesson: "heads".into(),
+            text: "hand-written, no id".into(),
+            ..Note::default()
+        });
+        let text = crate::store::format::to_toml(&p).unwrap_or_else(|e| panic!("{e}"));
+        assert!(text.contains("[[notes]]"), "{text}");
+        let back = crate::store::format::parse(text.as_bytes())
+            .unwrap_or_else(|e| panic!("{}", e.located(&"saved")));
+        assert_eq!(back, p);
+        // A field left out is not written back.
+        assert!(!text.contains("sentence = \"\""), "{text}");
+    }
+
+    #[test]
+    fn notes_without_an_id_are_the_same_note_when_anchor_and_text_agree() {
+        let a = Note {
+            lesson: "heads".into(),
+            text: "why?".into(),
+            ..Note::default()
+        };
+        let mut b = a.clone();
+        assert!(a.is_same(&b));
+        b.text = "why not?".into();
+        assert!(!a.is_same(&b));
+        let with_id = Note::new("heads", "", "", "why?", 1);
+        assert!(!a.is_same(&with_id));
+        // Ids differ for notes written at another second or on another sentence.
+        assert_ne!(with_id.id, Note::new("heads", "", "", "why?", 2).id);
+        assert_ne!(with_id.id, Note::new("heads", "", "S.", "why?", 1).id);
     }
 }

@@ -1,9 +1,11 @@
 //! Drawing the application state with ratatui (no state changes, no I/O): `draw(&App)`
 //! is a pure function of the state, which is what the `TestBackend` snapshots rely on.
 
+mod ask;
 mod contents;
 mod glossary;
 mod help;
+mod notes;
 mod pane;
 mod reading;
 mod status;
@@ -38,6 +40,9 @@ pub fn draw(app: &App, frame: &mut Frame<'_>) {
         crate::app::Mode::Help { scroll } => help::draw(app, frame, area, *scroll),
         crate::app::Mode::Glossary(view) => glossary::draw(app, frame, area, view),
         _ => {}
+    }
+    if let crate::app::Mode::Notes { cursor } = app.mode {
+        notes::draw(app, frame, area, cursor);
     }
 }
 

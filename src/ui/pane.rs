@@ -40,6 +40,11 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, pane: Pane) {
             problem_keys(app),
             problem_lines(app, p, width),
         ),
+        Pane::Ask => (
+            super::ask::title(app),
+            super::ask::keys(app),
+            super::ask::lines(app, width, height),
+        ),
     };
     // The status bar holds the prompt, so a message ("no value yet") shows here.
     if matches!(app.mode, Mode::Prompt(_))
@@ -56,6 +61,7 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, pane: Pane) {
             height,
             theme,
         ),
+        Pane::Ask => lines,
     };
     let mut block = block.title(Span::styled(
         truncate(&title, usize::from(area.width)),
@@ -254,17 +260,29 @@ fn markdown(app: &App, p: ProblemRef, text: &str, width: usize) -> Vec<Line<'sta
         Ok((_, instance)) => instance.fill(text),
         Err(_) => text.to_string(),
     };
-    let lesson = &app.course.lessons[p.lesson];
+    let file = &app.course.lessons[p.lesson].file;
+    lay_markdown(app, file, p.lesson + 1, &filled, width)
+}
+
+/// Markdown from outside a lesson's flow (a hint, a glossary definition), laid out like
+/// the lesson; `file` names it in errors.
+pub(super) fn lay_markdown(
+    app: &App,
+    file: &str,
+    lesson_number: usize,
+    text: &str,
+    width: usize,
+) -> Vec<Line<'static>> {
     let parsed = Lesson::parse(
         String::new(),
-        lesson.file.clone(),
+        file.to_string(),
         String::new(),
         String::new(),
-        &filled,
+        text,
     );
     let ctx = layout::Context {
         theme: app.theme,
-        lesson_number: p.lesson + 1,
+        lesson_number,
         record: None,
         learner_seed: app.progress.learner_seed,
     };

@@ -32,6 +32,17 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect) {
             }
         }
     }
+    if let Some(spot) = app.selected_sentence() {
+        for row in spot.rows.iter().filter(|r| (start..end).contains(&r.line)) {
+            let cells = Rect {
+                x: area.x + row.start as u16,
+                y: area.y + (row.line - start) as u16,
+                width: (row.end - row.start) as u16,
+                height: 1,
+            };
+            buffer.set_style(cells.intersection(area), app.theme.sentence());
+        }
+    }
 }
 
 /// `line` with the characters of `matches` restyled; the current match also underlined.
