@@ -61,9 +61,10 @@ fn d_k_finds_the_attention_equation_and_the_variance_of_a_dot_product() {
     assert!(found.contains(&(0, ATTENTION.to_string())), "{found:#?}");
     // Lesson 02's variance equations: the sum over d_k terms and the exact check.
     assert!(
-        found.iter().any(
-            |(l, tex)| *l == 1 && tex.contains(r"\sum_{c=0}^{d_k-1}\operatorname{Var}(q_ck_c)")
-        ),
+        found
+            .iter()
+            .any(|(l, tex)| *l == 1
+                && tex.contains(r"\sum_{c=0}^{d_k-1}\operatorname{Var}(q_c\,k_c)")),
         "{found:#?}"
     );
     assert!(
@@ -93,7 +94,7 @@ fn w_q_finds_the_factored_scores_and_not_w_qk() {
     assert!(
         found
             .iter()
-            .any(|(l, tex)| *l == 0 && tex.contains(r"s_{ij} &= x_iW_QW_K^\top x_j^\top")),
+            .any(|(l, tex)| *l == 0 && tex.contains(r"s_{ij} &= x_i\,W_Q\,W_K^\top x_j^\top")),
         "{found:#?}"
     );
     // `W_{QK}` is another symbol; an equation with only it is not a match.
