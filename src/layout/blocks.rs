@@ -200,9 +200,10 @@ impl<'a> Renderer<'a> {
                         spans.push(Span::styled(format!(" [math error: {err}]"), theme.error()));
                     }
                 },
-                // A link inside the course names the idea, not its raw target.
+                // A link inside the course names the idea, not its raw target; `§` so that
+                // "variance (§2.2) 1" cannot be read as a number.
                 Inline::LinkTarget(url) => match crate::content::section_link(url) {
-                    Some(idea) => spans.push(Span::styled(format!(" ({idea})"), theme.dim())),
+                    Some(idea) => spans.push(Span::styled(format!(" (§{idea})"), theme.dim())),
                     None => spans.push(Span::styled(format!(" <{url}>"), theme.dim())),
                 },
                 Inline::Break => spans.push(Span::raw("\n")),

@@ -259,7 +259,11 @@ mod tests {
         );
         assert_eq!(
             lay("by [the variance argument](#2.2) we\n", 40, false),
-            ["by the variance argument (2.2) we"]
+            ["by the variance argument (§2.2) we"]
+        );
+        assert_eq!(
+            lay("variance [of](#2.2) 1\n", 40, true),
+            ["variance of (Sec. 2.2) 1"]
         );
     }
 
