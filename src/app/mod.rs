@@ -478,6 +478,7 @@ impl App {
         self.relayout();
         self.scroll = self.view.line_of_block(block);
         self.clamp_scroll();
+        self.reveal_pane_problem();
         if let Some(search) = &self.search {
             let query = search.query.clone();
             let current = search.current_match().copied();
