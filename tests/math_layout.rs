@@ -148,6 +148,13 @@ fn inline_math_stays_on_one_line() {
         inline(r"10000^{2i/d_{\mathrm{model}}}", &opts).unwrap(),
         "10000^(2i/d_model)"
     );
+    // A binomial stacks in display; on one line it reads as combinatorics writes it.
+    assert_eq!(uni(r"\binom{L}{k}", 80), ["⎛L⎞", "⎝k⎠"]);
+    assert_eq!(inline(r"\binom{L}{k}", &opts).unwrap(), "C(L, k)");
+    assert_eq!(
+        inline(r"\binom{L}{k}", &Options { ascii: true }).unwrap(),
+        "C(L, k)"
+    );
 }
 
 #[test]

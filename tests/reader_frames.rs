@@ -205,3 +205,17 @@ fn panels_in_ascii_mode_are_ascii() {
         }
     }
 }
+
+/// `J` stops at the end of the panel's text: one `K` after many `J`s scrolls back up.
+#[test]
+fn the_panel_scrolls_no_further_than_its_text() {
+    let mut a = app((40, 12), false, true);
+    press(&mut a, "pss");
+    frame(&a);
+    let max = a.panel.as_ref().unwrap().max_scroll.get();
+    assert!(max > 0, "the solution is longer than a 40x12 panel");
+    press(&mut a, &"J".repeat(50));
+    assert_eq!(a.panel.as_ref().unwrap().scroll, max);
+    press(&mut a, "K");
+    assert_eq!(a.panel.as_ref().unwrap().scroll, max - 1);
+}

@@ -365,7 +365,8 @@ impl App {
             Action::PanelDown | Action::PanelUp => {
                 let delta = if action == Action::PanelDown { 1 } else { -1 };
                 if let Some(panel) = &mut self.panel {
-                    panel.scroll = panel.scroll.saturating_add_signed(delta);
+                    let max = panel.max_scroll.get();
+                    panel.scroll = panel.scroll.saturating_add_signed(delta).min(max);
                 }
             }
             _ => {}

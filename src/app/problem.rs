@@ -2,6 +2,8 @@
 //! live preview of the input's value), hints, the worked solution and "another one".
 //! Checking is the `problems` library's; this module records what happened and says it.
 
+use std::cell::Cell;
+
 use super::{App, Mode, Pane, Prompt, PromptKind, SaveNeed};
 use crate::content::{Lesson, ProblemSpec};
 use crate::problems::instance::Instance;
@@ -34,6 +36,10 @@ pub struct Panel {
     pub view: PanelView,
     /// First line shown (`J`/`K`).
     pub scroll: usize,
+    /// The largest useful `scroll`: the lines past the pane's height, as last drawn.
+    /// Only the drawing knows the pane's size and the wrapped text, so it notes this
+    /// (as ratatui's stateful widgets do) and `J` stops there.
+    pub max_scroll: Cell<usize>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -281,6 +287,7 @@ impl App {
             problem,
             view,
             scroll: 0,
+            max_scroll: Cell::new(0),
         });
         self.reveal_pane_problem();
     }

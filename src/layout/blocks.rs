@@ -4,7 +4,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use unicode_width::UnicodeWidthStr;
 
-use super::wrap::{code_wrap, wrap};
+use super::wrap::{code_wrap, unbroken, wrap};
 use super::{Context, Theme, table};
 use crate::content::{
     Block, BlockKind, Claim, ContentError, Emphasis, Inline, ProblemSpec, markdown,
@@ -128,7 +128,7 @@ impl<'a> Renderer<'a> {
                 }
                 Inline::Code(t) => spans.push(Span::styled(text(t), base.patch(theme.code()))),
                 Inline::Math(tex) => match math::inline(tex, &opts) {
-                    Ok(drawn) => spans.push(Span::styled(drawn, base.patch(theme.math()))),
+                    Ok(drawn) => spans.push(Span::styled(unbroken(&drawn), base.patch(theme.math()))),
                     Err(err) => {
                         spans.push(Span::styled(format!("${tex}$"), theme.error()));
                         spans.push(Span::styled(format!(" [math error: {err}]"), theme.error()));

@@ -6,6 +6,7 @@
 use ratatui::style::Style;
 use ratatui::text::Span;
 
+use super::wrap::{NO_BREAK, unbroken};
 use super::{Theme, ascii};
 use crate::math;
 
@@ -56,7 +57,7 @@ pub fn spans(text: &str, base: Style, theme: Theme) -> Vec<Span<'static>> {
         .map(|piece| match piece {
             Piece::Words(w) => Span::styled(fold(w.to_string()), base),
             Piece::Math(tex) => match math::inline(tex, &opts) {
-                Ok(drawn) => Span::styled(fold(drawn), base.patch(theme.math())),
+                Ok(drawn) => Span::styled(unbroken(&fold(drawn)), base.patch(theme.math())),
                 Err(_) => Span::styled(fold(format!("${tex}$")), base),
             },
         })
@@ -68,7 +69,8 @@ pub fn plain(text: &str, ascii: bool) -> String {
     spans(text, Style::new(), Theme::new(ascii, false))
         .iter()
         .map(|s| s.content.as_ref())
-        .collect()
+        .collect::<String>()
+        .replace(NO_BREAK, " ")
 }
 
 #[cfg(test)]
