@@ -158,6 +158,15 @@ fn inline_math_stays_on_one_line() {
 }
 
 #[test]
+fn a_list_of_equations_breaks_between_them_not_inside_one() {
+    // "a = b, c = d" is 12 cells. At 11 the last break that fits is before the second
+    // `=`, which would leave `c` ending a line; the comma is the better place.
+    assert_eq!(uni("a=b, c=d", 11), ["a = b,", "    c = d"]);
+    // A comma inside brackets is no place to prefer: `f(a, b)` stays whole.
+    assert_eq!(uni("y=f(a,b)+c", 12), ["y = f(a, b)", "    + c"]);
+}
+
+#[test]
 fn long_equations_break_before_operators_with_indented_continuations() {
     // No relation: continuation lines are indented by two cells.
     assert_eq!(uni("a+b+c+d+e+f", 9), ["a + b + c", "  + d + e", "  + f"]);

@@ -4,7 +4,8 @@
 //! the continuation line starts with `=` or `+` and says what it continues) or after
 //! punctuation. Continuation lines are indented: a relation lines up under the first
 //! relation, anything else under the right-hand side. Greedy: each line takes as many
-//! pieces as fit; a piece wider than the pane overflows, and the reader marks it.
+//! pieces as fit, ending after a comma when one fits (so `A = …, B = …` breaks between
+//! its equations); a piece wider than the pane overflows, and the reader marks it.
 
 use super::ast::Class;
 use super::block::Block;
@@ -110,15 +111,20 @@ impl Pieces<'_> {
             } else {
                 [indent(rel, classes[s], width), 2.min(width / 4), 0]
             };
+            // The furthest break that fits, but after a comma if one fits: a list of
+            // equations breaks between them, not inside one.
             let fit = |indent: usize| {
-                let mut best = None;
+                let (mut best, mut after_comma) = (None, None);
                 for k in (s + 1..=n).filter(|&k| k == n || breakable[k]) {
                     if indent + self.seg(s, k) > width {
                         break;
                     }
                     best = Some(k);
+                    if k < n && classes[k - 1] == Some(Class::Punct) {
+                        after_comma = Some(k);
+                    }
                 }
-                best.map(|k| (k, indent))
+                after_comma.or(best).map(|k| (k, indent))
             };
             let overflow = || {
                 let k = (s + 1..=n).find(|&k| k == n || breakable[k]).unwrap_or(n);
