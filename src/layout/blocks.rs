@@ -121,13 +121,18 @@ impl<'a> Renderer<'a> {
                 t.to_string()
             }
         };
+        // One kind of script for every formula of the paragraph (see `math::inline_scripts`).
+        let compact = inlines.iter().all(|i| match i {
+            Inline::Math(tex) => math::inline_compact(tex, &opts),
+            _ => true,
+        });
         for inline in inlines {
             match inline {
                 Inline::Text(t, emphasis) => {
                     spans.push(Span::styled(text(t), emphasised(base, *emphasis, theme)))
                 }
                 Inline::Code(t) => spans.push(Span::styled(text(t), base.patch(theme.code()))),
-                Inline::Math(tex) => match math::inline(tex, &opts) {
+                Inline::Math(tex) => match math::inline_scripts(tex, &opts, compact) {
                     Ok(drawn) => spans.push(Span::styled(unbroken(&drawn), base.patch(theme.math()))),
                     Err(err) => {
                         spans.push(Span::styled(format!("${tex}$"), theme.error()));
