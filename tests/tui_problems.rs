@@ -380,10 +380,18 @@ fn the_last_problem_stays_above_its_panel_and_enter_answers_it() {
     // At the end of the lesson: the panel would cover the box's bottom rows.
     typed(&mut a, "h");
     assert!(a.panel.is_some());
-    assert!(box_on_screen(&a, p), "scroll {} box {:?}", a.scroll, box_lines(&a, p));
+    assert!(
+        box_on_screen(&a, p),
+        "scroll {} box {:?}",
+        a.scroll,
+        box_lines(&a, p)
+    );
     assert_eq!(a.current_problem(), Some(p));
     enter(&mut a);
-    assert_eq!(a.mode, Mode::Prompt(attn_course::app::Prompt::new(PromptKind::Answer(p), "")));
+    assert_eq!(
+        a.mode,
+        Mode::Prompt(attn_course::app::Prompt::new(PromptKind::Answer(p), ""))
+    );
 }
 
 #[test]

@@ -83,7 +83,9 @@ impl App {
     /// scroll): the panel says which problem it is, and Enter must answer that one.
     pub fn current_problem(&self) -> Option<ProblemRef> {
         let panel = self.panel.as_ref().map(|p| p.problem);
-        let selected = self.selected_problem.filter(|p| self.block_visible(p.block));
+        let selected = self
+            .selected_problem
+            .filter(|p| self.block_visible(p.block));
         let sticky = panel.or(selected).filter(|p| p.lesson == self.lesson);
         if sticky.is_some() {
             return sticky;

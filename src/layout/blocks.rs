@@ -133,7 +133,9 @@ impl<'a> Renderer<'a> {
                 }
                 Inline::Code(t) => spans.push(Span::styled(text(t), base.patch(theme.code()))),
                 Inline::Math(tex) => match math::inline_scripts(tex, &opts, compact) {
-                    Ok(drawn) => spans.push(Span::styled(unbroken(&drawn), base.patch(theme.math()))),
+                    Ok(drawn) => {
+                        spans.push(Span::styled(unbroken(&drawn), base.patch(theme.math())))
+                    }
                     Err(err) => {
                         spans.push(Span::styled(format!("${tex}$"), theme.error()));
                         spans.push(Span::styled(format!(" [math error: {err}]"), theme.error()));

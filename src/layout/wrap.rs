@@ -53,7 +53,11 @@ pub fn wrap(spans: &[Span<'_>], width: usize) -> Vec<Line<'static>> {
     for (i, frag) in frags.iter().enumerate() {
         let space = usize::from(frag.space_before.is_some() && used > 0);
         // A glued unit that fits a line moves to the next one whole.
-        let unit = if frag.glued { frag.width } else { unit_width(&frags[i..]) };
+        let unit = if frag.glued {
+            frag.width
+        } else {
+            unit_width(&frags[i..])
+        };
         let unit = if unit <= width { unit } else { frag.width };
         if frag.newline || (used > 0 && used + space + unit > width) {
             lines.push(Line::from(std::mem::take(&mut line)));
@@ -299,7 +303,10 @@ mod tests {
         );
         // Longer than the line: broken at its no-break spaces, not inside a word.
         let long = "so p\u{a0}=\u{a0}[1,\u{a0}2,\u{a0}3]";
-        assert_eq!(texts(&wrap(&[Span::raw(long)], 8)), ["so p =", "[1, 2,", "3]"]);
+        assert_eq!(
+            texts(&wrap(&[Span::raw(long)], 8)),
+            ["so p =", "[1, 2,", "3]"]
+        );
         assert_eq!(unbroken("a = b"), "a\u{a0}=\u{a0}b");
     }
 
