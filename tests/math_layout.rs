@@ -148,6 +148,27 @@ fn inline_math_stays_on_one_line() {
         inline(r"10000^{2i/d_{\mathrm{model}}}", &opts).unwrap(),
         "10000^(2i/d_model)"
     );
+    // A binomial stacks in display; on one line it reads as combinatorics writes it.
+    assert_eq!(uni(r"\binom{L}{k}", 80), ["⎛L⎞", "⎝k⎠"]);
+    assert_eq!(inline(r"\binom{L}{k}", &opts).unwrap(), "C(L, k)");
+    assert_eq!(
+        inline(r"\binom{L}{k}", &Options { ascii: true }).unwrap(),
+        "C(L, k)"
+    );
+}
+
+#[test]
+fn a_list_of_equations_breaks_between_them_not_inside_one() {
+    // "a = b, c = d" is 12 cells. At 11 the last break that fits is before the second
+    // `=`, which would leave `c` ending a line; the comma is the better place.
+    // The second equation's `=` lines up under the first's.
+    assert_eq!(uni("a=b, c=d", 11), ["a = b,", "c = d"]);
+    assert_eq!(uni("aa=b, c=d", 12), ["aa = b,", " c = d"]);
+    assert_eq!(uni(r"aa=b,\quad c=d", 12), ["aa = b,", " c = d"]);
+    // A wider left-hand side cannot line up: it starts at the margin.
+    assert_eq!(uni("a=b, cc=d", 11), ["a = b,", "cc = d"]);
+    // A comma inside brackets is no place to prefer: `f(a, b)` stays whole.
+    assert_eq!(uni("y=f(a,b)+c", 12), ["y = f(a, b)", "    + c"]);
 }
 
 #[test]

@@ -205,3 +205,20 @@ fn panels_in_ascii_mode_are_ascii() {
         }
     }
 }
+
+/// `J` stops at the end of the panel's text: one `K` after many `J`s scrolls back up.
+#[test]
+fn the_panel_scrolls_no_further_than_its_text() {
+    // The course's own first problem: its worked solution is longer than a small panel.
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("lessons");
+    let course = Course::load(Some(&dir)).expect("the course loads");
+    let mut a = App::new(course, Progress::new(0), Theme::new(false, true), (40, 12));
+    press(&mut a, "pss");
+    frame(&a);
+    let max = a.panel.as_ref().unwrap().max_scroll.get();
+    assert!(max > 0, "the solution is longer than a 40x12 panel");
+    press(&mut a, &"J".repeat(50));
+    assert_eq!(a.panel.as_ref().unwrap().scroll, max);
+    press(&mut a, "K");
+    assert_eq!(a.panel.as_ref().unwrap().scroll, max - 1);
+}

@@ -354,3 +354,64 @@ fn no_two_reading_bindings_share_a_key() {
         }
     }
 }
+
+/// The lines of the problem's box: from its block's start to the next block's.
+fn box_lines(app: &App, p: ProblemRef) -> (usize, usize) {
+    let view = app.view();
+    let start = view.line_of_block(p.block);
+    let end = view
+        .block_starts
+        .get(p.block + 1)
+        .copied()
+        .unwrap_or(view.lines.len());
+    (start, end)
+}
+
+fn box_on_screen(app: &App, p: ProblemRef) -> bool {
+    let (start, end) = box_lines(app, p);
+    app.scroll <= start && end <= app.scroll + app.text_height()
+}
+
+#[test]
+fn the_last_problem_stays_above_its_panel_and_enter_answers_it() {
+    let mut a = app();
+    typed(&mut a, "p");
+    let p = first_problem(&a);
+    // At the end of the lesson: the panel would cover the box's bottom rows.
+    typed(&mut a, "h");
+    assert!(a.panel.is_some());
+    assert!(
+        box_on_screen(&a, p),
+        "scroll {} box {:?}",
+        a.scroll,
+        box_lines(&a, p)
+    );
+    assert_eq!(a.current_problem(), Some(p));
+    enter(&mut a);
+    assert_eq!(
+        a.mode,
+        Mode::Prompt(attn_course::app::Prompt::new(PromptKind::Answer(p), ""))
+    );
+}
+
+#[test]
+fn a_resize_keeps_the_panel_problem_on_screen_and_current() {
+    let mut a = app();
+    typed(&mut a, "p");
+    let p = first_problem(&a);
+    typed(&mut a, "h");
+    // Shorter and wider: the text reflows and the box moves.
+    a.update(attn_course::app::Action::Resize(120, 16));
+    assert!(a.panel.is_some());
+    let (start, _) = box_lines(&a, p);
+    assert!(
+        a.scroll <= start && start < a.scroll + a.text_height(),
+        "scroll {} box {:?}",
+        a.scroll,
+        box_lines(&a, p)
+    );
+    assert_eq!(a.current_problem(), Some(p));
+    // Scrolling the box away keeps the panel's problem the one Enter answers.
+    typed(&mut a, "g");
+    assert_eq!(a.current_problem(), Some(p));
+}

@@ -423,7 +423,8 @@ impl App {
             Action::PanelDown | Action::PanelUp => {
                 let delta = if action == Action::PanelDown { 1 } else { -1 };
                 if let Some(panel) = &mut self.panel {
-                    panel.scroll = panel.scroll.saturating_add_signed(delta);
+                    let max = panel.max_scroll.get();
+                    panel.scroll = panel.scroll.saturating_add_signed(delta).min(max);
                 }
             }
             _ => {}
@@ -579,6 +580,7 @@ impl App {
         self.relayout();
         self.scroll = self.view.line_of_block(block);
         self.clamp_scroll();
+        self.reveal_pane_problem();
         if let Some(search) = &self.search {
             let query = search.query.clone();
             let current = search.current_match().copied();

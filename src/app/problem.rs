@@ -2,7 +2,9 @@
 //! live preview of the input's value), hints, the worked solution and "another one".
 //! Checking is the `problems` library's; this module records what happened and says it.
 
-use super::{App, Mode, Prompt, PromptKind, SaveNeed};
+use std::cell::Cell;
+
+use super::{App, Mode, Pane, Prompt, PromptKind, SaveNeed};
 use crate::content::{Lesson, ProblemSpec};
 use crate::problems::instance::Instance;
 use crate::problems::{Problem, feedback, locate};
@@ -34,6 +36,10 @@ pub struct Panel {
     pub view: PanelView,
     /// First line shown (`J`/`K`).
     pub scroll: usize,
+    /// The largest useful `scroll`: the lines past the pane's height, as last drawn.
+    /// Only the drawing knows the pane's size and the wrapped text, so it notes this
+    /// (as ratatui's stateful widgets do) and `J` stops there.
+    pub max_scroll: Cell<usize>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -72,13 +78,15 @@ pub fn solved_count(lesson: &Lesson, record: Option<&LessonRecord>) -> (usize, u
 impl App {
     /// The problem the learner is at: the one `p`/`P` went to or the panel is about while
     /// it is on screen, else the first problem in the top half of the text.
+    ///
+    /// The panel's problem stays current even when its box is off screen (a resize, a
+    /// scroll): the panel says which problem it is, and Enter must answer that one.
     pub fn current_problem(&self) -> Option<ProblemRef> {
-        let sticky = self
-            .panel
-            .as_ref()
-            .map(|p| p.problem)
-            .or(self.selected_problem)
-            .filter(|p| p.lesson == self.lesson && self.block_visible(p.block));
+        let panel = self.panel.as_ref().map(|p| p.problem);
+        let selected = self
+            .selected_problem
+            .filter(|p| self.block_visible(p.block));
+        let sticky = panel.or(selected).filter(|p| p.lesson == self.lesson);
         if sticky.is_some() {
             return sticky;
         }
@@ -182,6 +190,7 @@ impl App {
         self.selected_problem = Some(p);
         self.mode = Mode::Prompt(Prompt::new(PromptKind::Answer(p), text));
         self.update_preview();
+        self.reveal_pane_problem();
     }
 
     /// Judges and records an answer; an input error records nothing and keeps the prompt.
@@ -208,7 +217,7 @@ impl App {
         let mut lines = feedback::lines(&judged, &problem.tolerance);
         lines.extend(self.review_answered(p, right));
         self.show_panel(p, PanelView::Feedback { lines, right });
-        self.problem_changed();
+        self.problem_changed(p);
     }
 
     /// `h`: one more hint.
@@ -271,7 +280,7 @@ impl App {
             record.variant + 2
         );
         self.show_panel(p, PanelView::Note(text));
-        self.problem_changed();
+        self.problem_changed(p);
         self.scroll_to(self.view.line_of_block(p.block));
     }
 
@@ -280,7 +289,31 @@ impl App {
             problem,
             view,
             scroll: 0,
+            max_scroll: Cell::new(0),
         });
+        self.reveal_pane_problem();
+    }
+
+    /// Scrolls the text so the bottom pane's problem box sits above the pane: whole when
+    /// it fits, else from its start. The pane shortens the text, so the end of a lesson
+    /// can scroll up past the pane and the last problem is never hidden behind it.
+    pub(super) fn reveal_pane_problem(&mut self) {
+        let Some(Pane::Problem(p)) = self.pane() else {
+            return;
+        };
+        if p.lesson != self.lesson {
+            return;
+        }
+        let (start, end) = self.block_lines(p.block);
+        let height = self.text_height();
+        let top = if start < self.scroll || end - start > height {
+            start
+        } else if end > self.scroll + height {
+            end - height
+        } else {
+            return;
+        };
+        self.scroll_to(top);
     }
 
     /// The live preview of the open prompt's input.
@@ -315,14 +348,21 @@ impl App {
 
     /// The box's state line and numbers come from the record: lay the lesson out again
     /// and save now. Only the problem's own box changes, so the lines above it, and the place, stay.
-    pub(super) fn problem_changed(&mut self) {
-        self.cache = Default::default();
+    pub(super) fn problem_changed(&mut self, p: ProblemRef) {
+        self.cache.forget(p.lesson);
         self.relayout();
         self.clamp_scroll();
+        self.reveal_pane_problem();
         self.save = SaveNeed::Now;
     }
 
     fn block_visible(&self, block: usize) -> bool {
+        let (start, end) = self.block_lines(block);
+        start < self.scroll + self.text_height() && end > self.scroll
+    }
+
+    /// The lines `block` takes in the laid-out lesson: `start..end`.
+    fn block_lines(&self, block: usize) -> (usize, usize) {
         let start = self.view.line_of_block(block);
         let end = self
             .view
@@ -330,6 +370,6 @@ impl App {
             .get(block + 1)
             .copied()
             .unwrap_or(self.view.lines.len());
-        start < self.scroll + self.text_height() && end > self.scroll
+        (start, end.max(start))
     }
 }

@@ -128,7 +128,7 @@ impl App {
         if let Ok(Some(variant)) = fresh {
             self.edit_record(p, |r| r.variant = variant);
         }
-        self.problem_changed();
+        self.problem_changed(p);
         if p.lesson != self.lesson {
             self.open(p.lesson, p.block);
         }

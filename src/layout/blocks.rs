@@ -4,7 +4,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use unicode_width::UnicodeWidthStr;
 
-use super::wrap::{code_wrap, wrap, wrap_owned};
+use super::wrap::{code_wrap, unbroken, wrap, wrap_owned};
 use super::{Context, Row, SentenceSpot, Theme, ascii, table};
 use crate::content::{
     Block, BlockKind, Claim, ContentError, Emphasis, Inline, ProblemSpec, markdown, sentence,
@@ -187,14 +187,21 @@ impl<'a> Renderer<'a> {
                 t.to_string()
             }
         };
+        // One kind of script for every formula of the paragraph (see `math::inline_scripts`).
+        let compact = inlines.iter().all(|i| match i {
+            Inline::Math(tex) => math::inline_compact(tex, &opts),
+            _ => true,
+        });
         for inline in inlines {
             match inline {
                 Inline::Text(t, emphasis) => {
                     spans.push(Span::styled(text(t), emphasised(base, *emphasis, theme)))
                 }
                 Inline::Code(t) => spans.push(Span::styled(text(t), base.patch(theme.code()))),
-                Inline::Math(tex) => match math::inline(tex, &opts) {
-                    Ok(drawn) => spans.push(Span::styled(drawn, base.patch(theme.math()))),
+                Inline::Math(tex) => match math::inline_scripts(tex, &opts, compact) {
+                    Ok(drawn) => {
+                        spans.push(Span::styled(unbroken(&drawn), base.patch(theme.math())))
+                    }
                     Err(err) => {
                         spans.push(Span::styled(format!("${tex}$"), theme.error()));
                         spans.push(Span::styled(format!(" [math error: {err}]"), theme.error()));

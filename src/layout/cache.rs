@@ -31,4 +31,36 @@ impl LayoutCache {
             .or_insert_with(|| Arc::new(make()))
             .clone()
     }
+
+    /// Drops `lesson`'s layouts at every width: its problem boxes changed, the other
+    /// lessons did not.
+    pub fn forget(&mut self, lesson: usize) {
+        self.map.retain(|&(l, _), _| l != lesson);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn forgetting_a_lesson_keeps_the_others_at_every_width() {
+        let mut cache = LayoutCache::default();
+        let mut made = 0;
+        for (lesson, width) in [(0, 40), (0, 80), (1, 40), (1, 80)] {
+            cache.get(lesson, width, || {
+                made += 1;
+                LaidOut::default()
+            });
+        }
+        cache.forget(0);
+        for (lesson, width) in [(0, 40), (0, 80), (1, 40), (1, 80)] {
+            cache.get(lesson, width, || {
+                made += 1;
+                LaidOut::default()
+            });
+        }
+        // Four first layouts, then lesson 0 again at its two widths only.
+        assert_eq!(made, 6);
+    }
 }

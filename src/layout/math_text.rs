@@ -6,6 +6,7 @@
 use ratatui::style::Style;
 use ratatui::text::Span;
 
+use super::wrap::{NO_BREAK, unbroken};
 use super::{Theme, ascii};
 use crate::math;
 
@@ -51,12 +52,18 @@ pub fn spans(text: &str, base: Style, theme: Theme) -> Vec<Span<'static>> {
             s
         }
     };
-    pieces(text)
+    let pieces = pieces(text);
+    // One kind of script for the whole line, as in a lesson's paragraph.
+    let compact = pieces.iter().all(|p| match p {
+        Piece::Math(tex) => math::inline_compact(tex, &opts),
+        Piece::Words(_) => true,
+    });
+    pieces
         .into_iter()
         .map(|piece| match piece {
             Piece::Words(w) => Span::styled(fold(w.to_string()), base),
-            Piece::Math(tex) => match math::inline(tex, &opts) {
-                Ok(drawn) => Span::styled(fold(drawn), base.patch(theme.math())),
+            Piece::Math(tex) => match math::inline_scripts(tex, &opts, compact) {
+                Ok(drawn) => Span::styled(unbroken(&fold(drawn)), base.patch(theme.math())),
                 Err(_) => Span::styled(fold(format!("${tex}$")), base),
             },
         })
@@ -68,7 +75,8 @@ pub fn plain(text: &str, ascii: bool) -> String {
     spans(text, Style::new(), Theme::new(ascii, false))
         .iter()
         .map(|s| s.content.as_ref())
-        .collect()
+        .collect::<String>()
+        .replace(NO_BREAK, " ")
 }
 
 #[cfg(test)]
@@ -112,6 +120,12 @@ mod tests {
         assert_eq!(spans[0].style, base);
         assert_eq!(spans[1].style, base.patch(theme.math()));
         assert_eq!(spans[1].content, "M");
+    }
+
+    #[test]
+    fn one_line_draws_every_subscript_one_way() {
+        assert_eq!(plain("$d_k$ is not $x_A$", false), "d_k is not x_A");
+        assert_eq!(plain("$d_k$ is $d_k$", false), "dₖ is dₖ");
     }
 
     #[test]

@@ -173,6 +173,16 @@ mod tests {
     }
 
     #[test]
+    fn one_paragraph_draws_every_subscript_one_way() {
+        // `x_A` has no Unicode subscript A, so its paragraph writes `d_k` linearly too;
+        // the next paragraph, alone with `d_k`, may use the subscript.
+        assert_eq!(
+            lay("$d_k$ and $x_A$\n\n$d_k$ alone", 40, false),
+            ["d_k and x_A", "", "dₖ alone"]
+        );
+    }
+
+    #[test]
     fn lists_indent_their_continuation_lines() {
         let lines = lay("- alpha beta gamma\n- delta\n\n9. x\n10. y\n", 14, false);
         assert_eq!(

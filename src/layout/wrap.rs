@@ -4,6 +4,12 @@
 //! (CJK) character, since those scripts break between characters. Fragments are placed
 //! first-fit; one longer than the line is split at grapheme boundaries, so a combining
 //! sequence is never torn apart.
+//!
+//! A no-break space (U+00A0) glues the fragments on either side into one unit that
+//! moves to the next line whole; only a unit longer than the line is broken, and then
+//! at its no-break spaces first. Inline math uses it for its own spaces, so `[1, 0]`
+//! is not torn in two while it fits, and a long formula breaks where it had spaces
+//! (around relations, after commas). The space is drawn as an ordinary one.
 
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
@@ -20,7 +26,12 @@ struct Fragment {
     space_before: Option<Style>,
     /// The fragment starts a new line (after a hard break).
     newline: bool,
+    /// Only a no-break space separates it from the fragment before.
+    glued: bool,
 }
+
+/// The no-break space: a space the line may not be broken at while its unit fits.
+pub const NO_BREAK: char = '\u{a0}';
 
 impl Fragment {
     fn push(&mut self, grapheme: &str, width: usize, style: Style, owner: usize) {
@@ -61,9 +72,17 @@ pub fn wrap_owned(
     let mut placed: Vec<Placed> = Vec::new();
     let mut line: Vec<Span<'static>> = Vec::new();
     let mut used = 0;
-    for frag in fragments(spans, owners) {
+    let frags = fragments(spans, owners);
+    for (i, frag) in frags.iter().enumerate() {
         let space = usize::from(frag.space_before.is_some() && used > 0);
-        if frag.newline || (used > 0 && used + space + frag.width > width) {
+        // A glued unit that fits a line moves to the next one whole.
+        let unit = if frag.glued {
+            frag.width
+        } else {
+            unit_width(&frags[i..])
+        };
+        let unit = if unit <= width { unit } else { frag.width };
+        if frag.newline || (used > 0 && used + space + unit > width) {
             lines.push(Line::from(std::mem::take(&mut line)));
             used = 0;
         } else if let (1, Some(style)) = (space, frag.space_before) {
@@ -101,6 +120,17 @@ fn place(placed: &mut Vec<Placed>, owner: usize, line: usize, start: usize, end:
             end,
         }),
     }
+}
+
+/// `text` (inline math) with its spaces made no-break: wrapped as one unit.
+pub fn unbroken(text: &str) -> String {
+    text.replace(' ', NO_BREAK.encode_utf8(&mut [0; 4]))
+}
+
+/// The width of the fragments glued to the first one, with the spaces between.
+fn unit_width(frags: &[Fragment]) -> usize {
+    let rest = frags.iter().skip(1).take_while(|f| f.glued);
+    rest.fold(frags.first().map_or(0, |f| f.width), |w, f| w + 1 + f.width)
 }
 
 /// The graphemes of a fragment in the groups a too-long fragment may be cut between:
@@ -150,6 +180,8 @@ fn fragments(spans: &[Span<'_>], owners: &[usize]) -> Vec<Fragment> {
     let mut current = Fragment::default();
     let mut pending_space: Option<Style> = None;
     let mut pending_newline = false;
+    // Whether the whitespace since the last fragment is only no-break spaces.
+    let mut pending_glue: Option<bool> = None;
     let finish = |current: &mut Fragment, out: &mut Vec<Fragment>| {
         if !current.pieces.is_empty() {
             out.push(std::mem::take(current));
@@ -162,9 +194,12 @@ fn fragments(spans: &[Span<'_>], owners: &[usize]) -> Vec<Fragment> {
                 finish(&mut current, &mut out);
                 pending_newline = true;
                 pending_space = None;
+                pending_glue = None;
             } else if g.chars().all(char::is_whitespace) {
                 finish(&mut current, &mut out);
                 pending_space.get_or_insert(span.style);
+                let glue = g.chars().all(|c| c == NO_BREAK);
+                pending_glue = Some(pending_glue.unwrap_or(true) && glue);
             } else {
                 let w = g.width();
                 let wide = w >= 2;
@@ -174,6 +209,7 @@ fn fragments(spans: &[Span<'_>], owners: &[usize]) -> Vec<Fragment> {
                 if current.pieces.is_empty() {
                     current.space_before = pending_space.take();
                     current.newline = std::mem::take(&mut pending_newline);
+                    current.glued = pending_glue.take() == Some(true);
                 }
                 current.push(g, w, span.style, owner);
                 if wide {
@@ -299,6 +335,22 @@ mod tests {
         // A too-long word splits between graphemes, never inside one.
         let split = wrap(&[Span::raw("e\u{301}e\u{301}e\u{301}")], 2);
         assert_eq!(texts(&split), ["e\u{301}e\u{301}", "e\u{301}"]);
+    }
+
+    #[test]
+    fn no_break_spaces_keep_a_unit_whole_while_it_fits() {
+        let text = "aaa bbb x\u{a0}=\u{a0}[1,\u{a0}0] end";
+        assert_eq!(
+            texts(&wrap(&[Span::raw(text)], 12)),
+            ["aaa bbb", "x = [1, 0]", "end"]
+        );
+        // Longer than the line: broken at its no-break spaces, not inside a word.
+        let long = "so p\u{a0}=\u{a0}[1,\u{a0}2,\u{a0}3]";
+        assert_eq!(
+            texts(&wrap(&[Span::raw(long)], 8)),
+            ["so p =", "[1, 2,", "3]"]
+        );
+        assert_eq!(unbroken("a = b"), "a\u{a0}=\u{a0}b");
     }
 
     #[test]

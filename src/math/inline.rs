@@ -57,7 +57,8 @@ impl Ctx {
                     format!("{n}/{d}")
                 } else {
                     format!(
-                        "binom({}, {})",
+                        // Written as combinatorics writes it on one line.
+                        "C({}, {})",
                         self.inline_node(num, script),
                         self.inline_node(den, script)
                     )

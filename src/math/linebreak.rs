@@ -3,8 +3,10 @@
 //! Like a typesetter: only at the top level, before a relation or a binary operator (so
 //! the continuation line starts with `=` or `+` and says what it continues) or after
 //! punctuation. Continuation lines are indented: a relation lines up under the first
-//! relation, anything else under the right-hand side. Greedy: each line takes as many
-//! pieces as fit; a piece wider than the pane overflows, and the reader marks it.
+//! relation, a new equation after a comma puts its relation there too, anything else
+//! goes under the right-hand side. Greedy: each line takes as many
+//! pieces as fit, ending after a comma when one fits (so `A = …, B = …` breaks between
+//! its equations); a piece wider than the pane overflows, and the reader marks it.
 
 use super::ast::Class;
 use super::block::Block;
@@ -108,17 +110,25 @@ impl Pieces<'_> {
             let indents = if cuts.is_empty() {
                 [0, 0, 0]
             } else {
-                [indent(rel, classes[s], width), 2.min(width / 4), 0]
+                let aligned = self
+                    .next_equation(s, rel)
+                    .unwrap_or(indent(rel, classes[s], width));
+                [aligned, 2.min(width / 4), 0]
             };
+            // The furthest break that fits, but after a comma if one fits: a list of
+            // equations breaks between them, not inside one.
             let fit = |indent: usize| {
-                let mut best = None;
+                let (mut best, mut after_comma) = (None, None);
                 for k in (s + 1..=n).filter(|&k| k == n || breakable[k]) {
                     if indent + self.seg(s, k) > width {
                         break;
                     }
                     best = Some(k);
+                    if k < n && classes[k - 1] == Some(Class::Punct) {
+                        after_comma = Some(k);
+                    }
                 }
-                best.map(|k| (k, indent))
+                after_comma.or(best).map(|k| (k, indent))
             };
             let overflow = || {
                 let k = (s + 1..=n).find(|&k| k == n || breakable[k]).unwrap_or(n);
@@ -137,6 +147,26 @@ impl Pieces<'_> {
             }
         }
         cuts
+    }
+}
+
+impl Pieces<'_> {
+    /// After a comma, a line that starts a new equation puts its relation under the
+    /// first one where it can, so the equations of a list line up like rows: `W_V = …`
+    /// under `W_Q = …`.
+    fn next_equation(&self, s: usize, rel: Option<(usize, usize)>) -> Option<usize> {
+        let (col, _) = rel?;
+        // The item before the line, past the spaces the break dropped (`,\quad`).
+        let before_line = self.classes[..s].iter().rev().find_map(|c| *c);
+        if before_line != Some(Class::Punct) {
+            return None;
+        }
+        let own = (s..self.widths.len())
+            .take_while(|&i| self.classes[i] != Some(Class::Punct))
+            .find(|&i| self.classes[i] == Some(Class::Rel))?;
+        let before = self.pos[own] + self.gaps[own] - self.pos[s] - self.gaps[s];
+        // A left-hand side wider than the first one's starts at the margin.
+        Some(col.saturating_sub(before))
     }
 }
 

@@ -108,13 +108,26 @@ pub fn display(tex: &str, width: usize, opts: &Options) -> Result<Vec<String>, M
 /// Lays out inline math as one line: Unicode super/subscripts where every script of
 /// the equation has them, otherwise a linear form (`(QKᵀ)/√d_k`, `(QK^T)/sqrt(d_k)`).
 pub fn inline(tex: &str, opts: &Options) -> Result<String, MathError> {
+    inline_scripts(tex, opts, true)
+}
+
+/// [`inline`], with Unicode scripts only if `compact` allows them too: the reader draws
+/// every inline formula of a paragraph with one kind of script, so that `n_max` in one
+/// formula and `nₘₐₓ` in the next do not read as two symbols.
+pub fn inline_scripts(tex: &str, opts: &Options, compact: bool) -> Result<String, MathError> {
     let nodes = parser::parse(tex, opts.ascii)?;
     let ctx = Ctx {
         ascii: opts.ascii,
-        compact: !opts.ascii && scripts::all_compact(&nodes, true),
+        compact: compact && !opts.ascii && scripts::all_compact(&nodes, true),
         per_row: equation_rows(&nodes).is_some(),
     };
     Ok(ctx.line(&nodes, false, None).trim().to_string())
+}
+
+/// Whether [`inline`] would draw every script of `tex` with Unicode super/subscripts
+/// (math it rejects has no scripts to draw, so it says yes).
+pub fn inline_compact(tex: &str, opts: &Options) -> bool {
+    parser::parse(tex, opts.ascii).map_or(true, |nodes| scripts::all_compact(&nodes, true))
 }
 
 /// The rows of the environment when the whole equation is one `aligned` or

@@ -5,6 +5,7 @@
 use super::problem::Judged;
 use super::tolerance::{EXACT, Tolerance};
 use super::verdict::Verdict;
+use crate::eval::format_number;
 use crate::figure::lines::number;
 
 /// The feedback lines for a judged answer: the first says right or wrong, the rest why.
@@ -67,8 +68,10 @@ fn accepted(tolerance: &Tolerance) -> String {
     }
 }
 
+/// The expected value as the evaluator prints numbers: without the noise of binary
+/// fractions (`0.6`, not `0.6000000000000001`).
 fn exact(data: &[f64]) -> String {
-    let shown: Vec<String> = data.iter().map(|x| format!("{x}")).collect();
+    let shown: Vec<String> = data.iter().map(|&x| format_number(x)).collect();
     if shown.len() == 1 {
         shown[0].clone()
     } else {
@@ -104,6 +107,16 @@ mod tests {
                 "Right: 0.25",
                 "The exact value is 0.25; answers within ±0.001 count as right."
             ]
+        );
+    }
+
+    #[test]
+    fn the_exact_value_is_shown_without_float_noise() {
+        // 0.2 * 3 is 0.6000000000000001 in binary floating point.
+        let right = judged(0.2 * 3.0, 0.6, Verdict::Right);
+        assert_eq!(
+            lines(&right, &Tolerance::Relative(0.01))[1],
+            "The exact value is 0.6; answers within 1% count as right."
         );
     }
 

@@ -55,12 +55,13 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, pane: Pane) {
     let lines = match pane {
         // The newest results are at the bottom, next to the prompt.
         Pane::Scratch => tail(lines, height),
-        Pane::Problem(_) => window(
-            lines,
-            app.panel.as_ref().map_or(0, |x| x.scroll),
-            height,
-            theme,
-        ),
+        Pane::Problem(_) => {
+            let panel = app.panel.as_ref();
+            if let Some(panel) = panel {
+                panel.max_scroll.set(lines.len().saturating_sub(height));
+            }
+            window(lines, panel.map_or(0, |x| x.scroll), height, theme)
+        }
         Pane::Ask => lines,
     };
     let mut block = block.title(Span::styled(
