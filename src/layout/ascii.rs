@@ -9,12 +9,22 @@ use ratatui::text::Line;
 
 /// `text` with every non-ASCII character replaced by an ASCII spelling (or `?`).
 pub fn fold(text: &str) -> Cow<'_, str> {
+    fold_keeping(text, |_| false)
+}
+
+/// [`fold`] for text not yet wrapped: the no-break space that glues inline math stays,
+/// since the wrapper reads it as glue and never prints it.
+pub fn fold_unwrapped(text: &str) -> Cow<'_, str> {
+    fold_keeping(text, |c| c == super::wrap::NO_BREAK)
+}
+
+fn fold_keeping(text: &str, keep: impl Fn(char) -> bool) -> Cow<'_, str> {
     if text.is_ascii() {
         return Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
-        if c.is_ascii() {
+        if c.is_ascii() || keep(c) {
             out.push(c);
         } else {
             out.push_str(spell(c));

@@ -179,14 +179,6 @@ impl<'a> Renderer<'a> {
         let theme = self.theme();
         let opts = math::Options { ascii: theme.ascii };
         let mut spans = Vec::new();
-        // Fold to ASCII before wrapping: `§` becomes `Sec. `, wider than it was.
-        let text = |t: &str| {
-            if theme.ascii {
-                super::ascii::fold(t).into_owned()
-            } else {
-                t.to_string()
-            }
-        };
         // One kind of script for every formula of the paragraph (see `math::inline_scripts`).
         let compact = inlines.iter().all(|i| match i {
             Inline::Math(tex) => math::inline_compact(tex, &opts),
@@ -195,9 +187,9 @@ impl<'a> Renderer<'a> {
         for inline in inlines {
             match inline {
                 Inline::Text(t, emphasis) => {
-                    spans.push(Span::styled(text(t), emphasised(base, *emphasis, theme)))
+                    spans.push(Span::styled(t.clone(), emphasised(base, *emphasis, theme)))
                 }
-                Inline::Code(t) => spans.push(Span::styled(text(t), base.patch(theme.code()))),
+                Inline::Code(t) => spans.push(Span::styled(t.clone(), base.patch(theme.code()))),
                 Inline::Math(tex) => match math::inline_scripts(tex, &opts, compact) {
                     Ok(drawn) => {
                         spans.push(Span::styled(unbroken(&drawn), base.patch(theme.math())))
@@ -216,9 +208,11 @@ impl<'a> Renderer<'a> {
                 Inline::Break => spans.push(Span::raw("\n")),
             }
         }
+        // Fold to ASCII before wrapping (`§` becomes `Sec. `, wider than it was), so
+        // lines keep their width and sentences their columns.
         if theme.ascii {
             for span in &mut spans {
-                if let std::borrow::Cow::Owned(folded) = ascii::fold(&span.content) {
+                if let std::borrow::Cow::Owned(folded) = ascii::fold_unwrapped(&span.content) {
                     span.content = folded.into();
                 }
             }
