@@ -28,6 +28,10 @@ pub struct Tui {
     pub rows: u16,
 }
 
+fn nonzero(n: u16) -> std::num::NonZeroU16 {
+    std::num::NonZeroU16::new(n).expect("a terminal has at least one row and column")
+}
+
 /// The small course under `tests/fixtures/course` (the real lessons change as they are
 /// written).
 pub fn fixture() -> PathBuf {
@@ -81,7 +85,7 @@ impl Tui {
             .expect("window size");
         let mut tui = Tui {
             session,
-            screen: vt100::Parser::new(rows, cols, 0),
+            screen: vt100::Parser::new(nonzero(rows), nonzero(cols), 0),
             bytes: Vec::new(),
             cols,
             rows,
