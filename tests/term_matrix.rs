@@ -18,6 +18,8 @@ enum Mode {
     Ascii,
     /// `NO_COLOR=1` in a UTF-8 locale.
     NoColor,
+    /// UTF-8 and colour: the control, where both checks must find something.
+    Full,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -73,6 +75,7 @@ fn run_cell(cell: Cell) {
     match cell.mode {
         Mode::Ascii => cmd.env("LANG", "C"),
         Mode::NoColor => cmd.env("NO_COLOR", "1"),
+        Mode::Full => &mut cmd,
     };
     let mut tui = Tui::spawn(cmd, cell.cols, cell.rows);
     let opened = tui.wait_for("lesson 1/3");
@@ -81,24 +84,32 @@ fn run_cell(cell: Cell) {
     tui.wait_for("lesson 1/3");
     assert!(tui.screen.screen().alternate_screen(), "{cell:?}");
     tui.send("?");
-    let help = tui.wait_for("help");
-    assert!(help.contains("quit"), "{cell:?} help:\n{help}");
+    let help = tui.wait_for(" keys (");
+    assert!(help.contains("next lesson"), "{cell:?} help:\n{help}");
     tui.send("x");
     tui.send("p");
     tui.wait_for("problem 1.1");
     tui.send("q");
     tui.assert_exits_restored();
 
+    let high = tui.bytes.iter().filter(|b| **b > 0x7f).count();
+    let colours = colour_sequences(&tui.bytes);
     match cell.mode {
-        Mode::Ascii => {
-            let high: Vec<u8> = tui.bytes.iter().copied().filter(|b| *b > 0x7f).collect();
-            assert!(high.is_empty(), "{cell:?} wrote {} bytes above 0x7f", high.len());
-        }
-        Mode::NoColor => {
-            let colours = colour_sequences(&tui.bytes);
-            assert!(colours.is_empty(), "{cell:?} wrote colours: {colours:?}");
-        }
+        Mode::Ascii => assert_eq!(high, 0, "{cell:?} wrote bytes above 0x7f"),
+        Mode::NoColor => assert!(colours.is_empty(), "{cell:?} wrote colours: {colours:?}"),
+        Mode::Full => assert!(high > 0 && !colours.is_empty(), "{cell:?}: the checks see nothing"),
     }
+}
+
+/// The two checks can fail: the same steps in a UTF-8 colour terminal write both.
+#[test]
+fn a_utf8_colour_terminal_gets_both_unicode_and_colour() {
+    run_cell(Cell {
+        cols: 80,
+        rows: 24,
+        term: "xterm-256color",
+        mode: Mode::Full,
+    });
 }
 
 #[test]
