@@ -256,3 +256,40 @@ fn a_progress_path_that_is_a_folder_opens_with_a_warning_and_is_not_touched() {
     assert!(tui.text().contains("attn-course: could not save progress to "));
     assert_eq!(fs::read(folder.join("inside")).unwrap(), b"x");
 }
+
+/// Two sessions on one home (two SSH logins): each solves a different problem and both
+/// quit; neither loses what the other recorded.
+#[test]
+fn two_readers_on_one_home_keep_both_solved_problems() {
+    let home = tempfile::tempdir().unwrap();
+    let mut first = Tui::start(home.path());
+    first.wait_for("lesson 1/3");
+    let mut second = Tui::start(home.path());
+    second.wait_for("lesson 1/3");
+
+    right_answer_in_the_prompt(&mut first);
+    first.send("\r");
+    first.wait_for("Right: ");
+    second.send("]");
+    second.wait_for("lesson 2/3");
+    second.send("p");
+    second.wait_for("problem 2.1");
+    second.send("\r");
+    second.wait_for("answer 2.1: ");
+    second.send("16\r");
+    second.wait_for("Right: ");
+
+    first.send("q");
+    first.assert_exits_restored();
+    second.send("q");
+    second.assert_exits_restored();
+    let shown = cli(home.path(), &["progress", "show"]);
+    assert!(
+        shown.contains("1.1 two-token-weights  solved, 1 attempt\n"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("2.1 plain-problem  solved, 1 attempt\n"),
+        "{shown}"
+    );
+}
