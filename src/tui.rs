@@ -16,10 +16,10 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use ratatui::Terminal;
 use ratatui::backend::{Backend, CrosstermBackend};
+use ratatui::crossterm::cursor::Show;
 use ratatui::crossterm::event::{
     self, DisableMouseCapture, EnableMouseCapture, Event, KeyEventKind,
 };
-use ratatui::crossterm::cursor::Show;
 use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::{
     EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
@@ -407,7 +407,10 @@ mod tests {
             Ok(events.pop_front())
         });
         let err = result.expect_err("the final save failed");
-        assert!(err.to_string().starts_with("could not save progress to "), "{err}");
+        assert!(
+            err.to_string().starts_with("could not save progress to "),
+            "{err}"
+        );
         let shown = app.message.clone().unwrap_or_default();
         assert!(shown.starts_with("progress not saved: "), "{shown}");
         assert!(shown.ends_with("; will retry"), "{shown}");

@@ -40,7 +40,11 @@ fn hang_up_while_reading(signal: Signal) {
 
     let mut again = Tui::start(home.path());
     again.wait_for("lesson 3/3");
-    assert_eq!(again.page(), before, "back at the same place after {signal:?}");
+    assert_eq!(
+        again.page(),
+        before,
+        "back at the same place after {signal:?}"
+    );
     again.send("q");
     again.assert_exits_restored();
 }
@@ -90,9 +94,8 @@ fn holds_lock_file_open(pid: i32) -> bool {
     let Ok(fds) = fs::read_dir(format!("/proc/{pid}/fd")) else {
         return false;
     };
-    fds.flatten().any(|fd| {
-        fs::read_link(fd.path()).is_ok_and(|target| target.ends_with("progress.lock"))
-    })
+    fds.flatten()
+        .any(|fd| fs::read_link(fd.path()).is_ok_and(|target| target.ends_with("progress.lock")))
 }
 
 /// The save after a right answer is held at its lock (another instance saving); the
@@ -108,12 +111,17 @@ fn a_signal_in_the_middle_of_a_save_lets_it_finish_and_then_exits() {
         .write(true)
         .open(home.path().join("progress.lock"))
         .expect("the reader made the lock file at open");
-    other.lock().expect("take the lock as another instance would");
+    other
+        .lock()
+        .expect("take the lock as another instance would");
     tui.send("\r");
     let pid = tui.session.get_process().pid().as_raw();
     let start = Instant::now();
     while !holds_lock_file_open(pid) {
-        assert!(start.elapsed() < PATIENCE, "the reader never started saving");
+        assert!(
+            start.elapsed() < PATIENCE,
+            "the reader never started saving"
+        );
         std::thread::sleep(Duration::from_millis(5));
     }
     tui.signal(Signal::SIGTERM);
@@ -199,7 +207,11 @@ fn with_home_unset_the_data_folder_is_used() {
     cmd.env_remove("HOME").env("XDG_DATA_HOME", data.path());
     let mut tui = Tui::spawn(cmd, 80, 24);
     tui.wait_for("lesson 1/3");
-    assert!(tui.status().ends_with("? help "), "no warning: {}", tui.status());
+    assert!(
+        tui.status().ends_with("? help "),
+        "no warning: {}",
+        tui.status()
+    );
     tui.send("]q");
     tui.assert_exits_restored();
     let file = data.path().join("attn-course/progress.toml");
@@ -227,7 +239,11 @@ fn with_no_home_at_all_the_course_opens_with_a_warning() {
     tui.send("]");
     // Each save says it failed, in place of the lesson number.
     tui.wait_for("Plain Prose");
-    assert!(tui.status().contains("progress not saved: no home"), "{}", tui.status());
+    assert!(
+        tui.status().contains("progress not saved: no home"),
+        "{}",
+        tui.status()
+    );
     tui.send("q");
     let status = tui.exit_status();
     assert!(matches!(status, WaitStatus::Exited(_, 2)), "{status:?}");
@@ -253,7 +269,10 @@ fn a_progress_path_that_is_a_folder_opens_with_a_warning_and_is_not_touched() {
     let status = tui.exit_status();
     assert!(matches!(status, WaitStatus::Exited(_, 2)), "{status:?}");
     tui.assert_restored();
-    assert!(tui.text().contains("attn-course: could not save progress to "));
+    assert!(
+        tui.text()
+            .contains("attn-course: could not save progress to ")
+    );
     assert_eq!(fs::read(folder.join("inside")).unwrap(), b"x");
 }
 

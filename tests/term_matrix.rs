@@ -97,7 +97,10 @@ fn run_cell(cell: Cell) {
     match cell.mode {
         Mode::Ascii => assert_eq!(high, 0, "{cell:?} wrote bytes above 0x7f"),
         Mode::NoColor => assert!(colours.is_empty(), "{cell:?} wrote colours: {colours:?}"),
-        Mode::Full => assert!(high > 0 && !colours.is_empty(), "{cell:?}: the checks see nothing"),
+        Mode::Full => assert!(
+            high > 0 && !colours.is_empty(),
+            "{cell:?}: the checks see nothing"
+        ),
     }
 }
 

@@ -16,17 +16,29 @@ fuzz_target!(|data: &[u8]| {
     let Ok(manifest) = std::str::from_utf8(data) else {
         return;
     };
-    let files: Vec<(&str, &str)> = [("course.toml", manifest)].into_iter().chain(FILES.iter().copied()).collect();
+    let files: Vec<(&str, &str)> = [("course.toml", manifest)]
+        .into_iter()
+        .chain(FILES.iter().copied())
+        .collect();
     match Course::from_source(Source::Files(&files)) {
         Ok(course) => {
-            assert!(!course.lessons.is_empty(), "a course without lessons loaded");
+            assert!(
+                !course.lessons.is_empty(),
+                "a course without lessons loaded"
+            );
             for ascii in [false, true] {
                 let theme = Theme::new(ascii, false);
                 let titles = course.lessons.iter().flat_map(|l| [&l.title, &l.blurb]);
                 for text in [&course.title, &course.tagline].into_iter().chain(titles) {
                     let shown = layout::inline_text(text, theme);
-                    assert!(!shown.contains('\n'), "title laid out on two lines: {shown:?}");
-                    assert!(!ascii || shown.is_ascii(), "non-ASCII title in ASCII mode: {shown:?}");
+                    assert!(
+                        !shown.contains('\n'),
+                        "title laid out on two lines: {shown:?}"
+                    );
+                    assert!(
+                        !ascii || shown.is_ascii(),
+                        "non-ASCII title in ASCII mode: {shown:?}"
+                    );
                 }
             }
         }
