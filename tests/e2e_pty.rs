@@ -65,14 +65,7 @@ fn a_problem_solved_through_the_scratchpad_is_recorded() {
     let home = tempfile::tempdir().unwrap();
     let mut tui = Tui::start(home.path());
     tui.wait_for("lesson 1/3");
-    tui.send("p");
-    tui.wait_for("problem 1.1: Enter answers");
-    tui.send(":");
-    tui.wait_for("bound a from problem 1.1");
-    tui.send("softmax([a, 0])[0]\r");
-    tui.wait_for("› softmax([a, 0])[0]");
-    tui.send("\t");
-    tui.wait_for("answer 1.1: 0.");
+    pty::right_answer_in_the_prompt(&mut tui);
     tui.send("\r");
     let screen = tui.wait_for("Right: ");
     assert!(screen.contains("problem 1.1: solved"), "{screen}");

@@ -13,19 +13,6 @@ use std::time::{Duration, Instant};
 
 use pty::{PATIENCE, Signal, Tui, WaitStatus, cli, reader, reader_without_home};
 
-/// Goes to problem 1.1 and works its answer out in the scratchpad (with the learner's
-/// own `a`), leaving the answer prompt open with the right value in it.
-fn right_answer_in_the_prompt(tui: &mut Tui) {
-    tui.send("p");
-    tui.wait_for("problem 1.1: Enter answers");
-    tui.send(":");
-    tui.wait_for("bound a from problem 1.1");
-    tui.send("softmax([a, 0])[0]\r");
-    tui.wait_for("› softmax([a, 0])[0]");
-    tui.send("\t");
-    tui.wait_for("answer 1.1: 0.");
-}
-
 fn hang_up_while_reading(signal: Signal) {
     let home = tempfile::tempdir().unwrap();
     let mut tui = Tui::start(home.path());
@@ -105,7 +92,7 @@ fn a_signal_in_the_middle_of_a_save_lets_it_finish_and_then_exits() {
     let home = tempfile::tempdir().unwrap();
     let mut tui = Tui::start(home.path());
     tui.wait_for("lesson 1/3");
-    right_answer_in_the_prompt(&mut tui);
+    pty::right_answer_in_the_prompt(&mut tui);
 
     let other = File::options()
         .write(true)
@@ -244,15 +231,21 @@ fn with_no_home_at_all_the_course_opens_with_a_warning() {
         "{}",
         tui.status()
     );
+    quits_saying_not_saved(
+        &mut tui,
+        "attn-course: could not save progress to (nowhere)",
+    );
+}
+
+/// Quits a reader that could not save: exit status 2, the terminal given back and the
+/// failure (starting `said`) on the main screen where the learner reads it.
+fn quits_saying_not_saved(tui: &mut Tui, said: &str) {
     tui.send("q");
     let status = tui.exit_status();
     assert!(matches!(status, WaitStatus::Exited(_, 2)), "{status:?}");
     tui.assert_restored();
     let after = tui.text();
-    assert!(
-        after.contains("attn-course: could not save progress to (nowhere)"),
-        "{after}"
-    );
+    assert!(after.contains(said), "{after}");
 }
 
 #[test]
@@ -265,14 +258,7 @@ fn a_progress_path_that_is_a_folder_opens_with_a_warning_and_is_not_touched() {
     tui.wait_for("progress will not be kept: cannot read ");
     tui.send("]");
     tui.wait_for("Plain Prose");
-    tui.send("q");
-    let status = tui.exit_status();
-    assert!(matches!(status, WaitStatus::Exited(_, 2)), "{status:?}");
-    tui.assert_restored();
-    assert!(
-        tui.text()
-            .contains("attn-course: could not save progress to ")
-    );
+    quits_saying_not_saved(&mut tui, "attn-course: could not save progress to ");
     assert_eq!(fs::read(folder.join("inside")).unwrap(), b"x");
 }
 
@@ -286,7 +272,7 @@ fn two_readers_on_one_home_keep_both_solved_problems() {
     let mut second = Tui::start(home.path());
     second.wait_for("lesson 1/3");
 
-    right_answer_in_the_prompt(&mut first);
+    pty::right_answer_in_the_prompt(&mut first);
     first.send("\r");
     first.wait_for("Right: ");
     second.send("]");

@@ -229,3 +229,16 @@ impl Tui {
             .unwrap_or_default()
     }
 }
+
+/// Goes to problem 1.1 and works its answer out in the scratchpad (with the learner's
+/// own `a`), leaving the answer prompt open with the right value in it.
+pub fn right_answer_in_the_prompt(tui: &mut Tui) {
+    tui.send("p");
+    tui.wait_for("problem 1.1: Enter answers");
+    tui.send(":");
+    tui.wait_for("bound a from problem 1.1");
+    tui.send("softmax([a, 0])[0]\r");
+    tui.wait_for("› softmax([a, 0])[0]");
+    tui.send("\t");
+    tui.wait_for("answer 1.1: 0.");
+}
