@@ -47,8 +47,7 @@ fn sigterm_while_reading_keeps_the_place_and_gives_the_terminal_back() {
 }
 
 /// An attempt submitted before the drop is kept; the half-typed one is not an action.
-#[test]
-fn a_hangup_with_the_answer_prompt_open_keeps_every_submitted_attempt() {
+fn hang_up_with_the_answer_prompt_open(signal: Signal) {
     let home = tempfile::tempdir().unwrap();
     let mut tui = Tui::start(home.path());
     tui.wait_for("lesson 1/3");
@@ -62,7 +61,7 @@ fn a_hangup_with_the_answer_prompt_open_keeps_every_submitted_attempt() {
     tui.wait_for("answer 1.1: ");
     tui.send("0.7");
     tui.wait_for("answer 1.1: 0.7");
-    tui.signal(Signal::SIGHUP);
+    tui.signal(signal);
     tui.assert_exits_restored();
 
     let shown = cli(home.path(), &["progress", "show"]);
@@ -73,6 +72,16 @@ fn a_hangup_with_the_answer_prompt_open_keeps_every_submitted_attempt() {
     assert!(shown.contains("  wrong  0.1\n"), "{shown}");
     assert!(!shown.contains("0.7"), "{shown}");
     assert!(shown.contains("reading: blocks, block "), "{shown}");
+}
+
+#[test]
+fn sighup_with_the_answer_prompt_open_keeps_every_submitted_attempt() {
+    hang_up_with_the_answer_prompt_open(Signal::SIGHUP);
+}
+
+#[test]
+fn sigterm_with_the_answer_prompt_open_keeps_every_submitted_attempt() {
+    hang_up_with_the_answer_prompt_open(Signal::SIGTERM);
 }
 
 /// True once the process has the lock file open: it is inside a save, waiting for the
@@ -86,9 +95,8 @@ fn holds_lock_file_open(pid: i32) -> bool {
 }
 
 /// The save after a right answer is held at its lock (another instance saving); the
-/// SIGTERM arrives then. The save completes, the reader exits, the answer is on disk.
-#[test]
-fn a_signal_in_the_middle_of_a_save_lets_it_finish_and_then_exits() {
+/// signal arrives then. The save completes, the reader exits, the answer is on disk.
+fn hang_up_in_the_middle_of_a_save(signal: Signal) {
     let home = tempfile::tempdir().unwrap();
     let mut tui = Tui::start(home.path());
     tui.wait_for("lesson 1/3");
@@ -111,7 +119,7 @@ fn a_signal_in_the_middle_of_a_save_lets_it_finish_and_then_exits() {
         );
         std::thread::sleep(Duration::from_millis(5));
     }
-    tui.signal(Signal::SIGTERM);
+    tui.signal(signal);
     other.unlock().expect("release the lock");
     tui.assert_exits_restored();
 
@@ -120,6 +128,16 @@ fn a_signal_in_the_middle_of_a_save_lets_it_finish_and_then_exits() {
         shown.contains("1.1 two-token-weights  solved, 1 attempt\n"),
         "{shown}"
     );
+}
+
+#[test]
+fn sighup_in_the_middle_of_a_save_lets_it_finish_and_then_exits() {
+    hang_up_in_the_middle_of_a_save(Signal::SIGHUP);
+}
+
+#[test]
+fn sigterm_in_the_middle_of_a_save_lets_it_finish_and_then_exits() {
+    hang_up_in_the_middle_of_a_save(Signal::SIGTERM);
 }
 
 /// Sets the largest file process `pid` may write (`None`: no limit). A write beyond it
