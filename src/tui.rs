@@ -4,8 +4,9 @@
 //! `Drop`), on a panic (a hook that restores the terminal before the message prints, and
 //! says where to report the bug), and on SIGHUP/SIGTERM (an SSH drop), which are flags
 //! checked between events so that the progress is saved first. A panic in the event loop
-//! is caught there so that the progress is saved too before the reader exits. The screen is never cleared at startup: `Terminal::clear`
-//! queries the cursor position, which hangs on a terminal that does not answer.
+//! is caught there so that the progress is saved too before the reader exits. The screen
+//! is never cleared at startup: `Terminal::clear` queries the cursor position, which
+//! hangs on a terminal that does not answer.
 
 use std::io::{self, stdout};
 use std::panic::{AssertUnwindSafe, catch_unwind};
