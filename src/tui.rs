@@ -1,12 +1,15 @@
 //! The terminal lifecycle and event loop.
 //!
 //! Raw mode, the alternate screen and mouse capture are always undone: on quit (a guard's
-//! `Drop`), on a panic (a hook that restores the terminal before the message prints), and
-//! on SIGHUP/SIGTERM (an SSH drop), which are flags checked between events so that the
-//! progress is saved first. The screen is never cleared at startup: `Terminal::clear`
-//! queries the cursor position, which hangs on a terminal that does not answer.
+//! `Drop`), on a panic (a hook that restores the terminal before the message prints, and
+//! says where to report the bug), and on SIGHUP/SIGTERM (an SSH drop), which are flags
+//! checked between events so that the progress is saved first. A panic in the event loop
+//! is caught there so that the progress is saved too before the reader exits. The screen
+//! is never cleared at startup: `Terminal::clear` queries the cursor position, which
+//! hangs on a terminal that does not answer.
 
 use std::io::{self, stdout};
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, mpsc};
@@ -14,6 +17,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use ratatui::Terminal;
 use ratatui::backend::{Backend, CrosstermBackend};
+use ratatui::crossterm::cursor::Show;
 use ratatui::crossterm::event::{
     self, DisableMouseCapture, EnableMouseCapture, Event, KeyEventKind,
 };
@@ -26,7 +30,7 @@ use crate::app::{Action, App, SaveNeed, keymap};
 use crate::content::Course;
 use crate::layout::Theme;
 use crate::settings::Settings;
-use crate::store::Store;
+use crate::store::{SaveError, Store};
 
 /// How often signal flags are looked at while no key arrives.
 const POLL: Duration = Duration::from_millis(100);
@@ -115,7 +119,8 @@ fn terminal_hung_up() -> bool {
 /// Draws, handles events and saves until the learner quits or a signal arrives. Generic
 /// over the backend and the event source, so a test can run it on a `TestBackend`.
 /// The progress is saved at the end whatever happened, also when the terminal failed
-/// (a dropped SSH connection makes every write fail).
+/// (a dropped SSH connection makes every write fail) or the code panicked. A final save
+/// that fails is an error, so the learner reads it once the terminal is back.
 pub fn event_loop<B: Backend>(
     terminal: &mut Terminal<B>,
     app: &mut App,
@@ -126,9 +131,18 @@ pub fn event_loop<B: Backend>(
 where
     B::Error: Send + Sync + 'static,
 {
-    let result = drive(terminal, app, store, stop, next_event);
-    save(app, store);
-    result
+    let driven = catch_unwind(AssertUnwindSafe(|| {
+        drive(terminal, app, store, stop, next_event)
+    }));
+    let saved = save(app, store);
+    match driven {
+        // The panic hook has already restored the terminal and printed the report note.
+        Err(_) => Err(anyhow::anyhow!(match saved {
+            Ok(()) => "stopped by a bug; your progress up to your last action is saved".into(),
+            Err(e) => format!("stopped by a bug, and {e}"),
+        })),
+        Ok(result) => result.and(saved.map_err(anyhow::Error::from)),
+    }
 }
 
 fn drive<B: Backend>(
@@ -159,7 +173,8 @@ where
             SaveNeed::None => false,
         };
         if due {
-            save(app, store);
+            // A failure is already in the status bar; the next save retries.
+            let _ = save(app, store);
             last_save = Instant::now();
         }
     }
@@ -176,16 +191,38 @@ fn action_of(app: &App, event: Event) -> Option<Action> {
     }
 }
 
-/// Saves, telling the learner in the status bar when the disk refused.
-fn save(app: &mut App, store: &mut Store) {
+/// Saves, telling the learner in the status bar when the disk refused. The status line
+/// leads with the reason (the path would push it off a narrow bar); the record stays in
+/// memory and the next save writes it all.
+fn save(app: &mut App, store: &mut Store) -> Result<(), SaveError> {
     let now = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
     let result = store.save(app.progress_to_save(now));
-    if let Err(err) = result {
-        app.notify(err.to_string());
+    if let Err(err) = &result {
+        app.notify(format!("progress not saved: {}; will retry", err.reason));
     }
+    result
 }
+
+/// Printed after a panic's own message: what happened to the learner's work and where
+/// to send the bug.
+fn panic_note() -> String {
+    let to = match env!("CARGO_PKG_REPOSITORY") {
+        "" => "the maintainers of the course you installed".to_string(),
+        repo => format!("{repo}/issues"),
+    };
+    format!(
+        "attn-course {} hit a bug and is stopping (your progress is being saved). \
+         Please report it to {to}, with the message above.",
+        env!("CARGO_PKG_VERSION")
+    )
+}
+
+/// True while the terminal is in raw mode on the alternate screen. Restoring twice
+/// (the panic hook, then the guard) would leave the alternate screen twice, which puts
+/// the cursor back where the reader started, over the panic message.
+static ENTERED: AtomicBool = AtomicBool::new(false);
 
 /// The terminal in raw mode on the alternate screen, restored when dropped.
 struct TerminalGuard;
@@ -196,8 +233,10 @@ impl TerminalGuard {
         std::panic::set_hook(Box::new(move |info| {
             restore();
             previous(info);
+            eprintln!("{}", panic_note());
         }));
         enable_raw_mode()?;
+        ENTERED.store(true, Ordering::SeqCst);
         let guard = TerminalGuard;
         execute!(stdout(), EnterAlternateScreen, EnableMouseCapture)?;
         Ok(guard)
@@ -210,10 +249,13 @@ impl Drop for TerminalGuard {
     }
 }
 
-/// Leaves the alternate screen and raw mode; errors are moot (the tty may be gone).
+/// Leaves the alternate screen and raw mode and shows the cursor; errors are moot (the
+/// tty may be gone).
 fn restore() {
-    let _ = execute!(stdout(), DisableMouseCapture, LeaveAlternateScreen);
-    let _ = disable_raw_mode();
+    if ENTERED.swap(false, Ordering::SeqCst) {
+        let _ = execute!(stdout(), DisableMouseCapture, LeaveAlternateScreen, Show);
+        let _ = disable_raw_mode();
+    }
 }
 
 #[cfg(test)]
@@ -235,10 +277,23 @@ mod tests {
         Event::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE))
     }
 
+    /// A store in a fresh temporary home (kept alive by the returned guard).
+    fn store() -> (tempfile::TempDir, Store) {
+        let home = tempfile::tempdir().expect("temp home");
+        let store = Store::open(Some(home.path())).store;
+        (home, store)
+    }
+
+    /// The lesson and the block at the top, as the file in `home` holds them.
+    fn place_on_disk(home: &std::path::Path) -> Option<(String, usize)> {
+        let opened = Store::open(Some(home));
+        opened.progress.position.map(|p| (p.lesson, p.block))
+    }
+
     #[test]
     fn the_loop_applies_key_presses_only_and_ends_on_q() {
         let mut app = app();
-        let mut store = Store::open(None).store;
+        let (_home, mut store) = store();
         let mut release = KeyEvent::new(KeyCode::Char(']'), KeyModifiers::NONE);
         release.kind = KeyEventKind::Release;
         let mut events: VecDeque<Event> = [
@@ -267,7 +322,7 @@ mod tests {
     #[test]
     fn a_signal_flag_ends_the_loop_and_saves() {
         let mut app = app();
-        let mut store = Store::open(None).store;
+        let (_home, mut store) = store();
         let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
         let stop = AtomicBool::new(false);
         let mut calls = 0;
@@ -286,7 +341,7 @@ mod tests {
     #[test]
     fn a_failing_terminal_still_saves() {
         let mut app = app();
-        let mut store = Store::open(None).store;
+        let (_home, mut store) = store();
         let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
         let stop = AtomicBool::new(false);
         let mut first = true;
@@ -305,5 +360,69 @@ mod tests {
             SaveNeed::None,
             "the deferred save was made on the way out"
         );
+    }
+
+    #[test]
+    fn a_panic_in_the_loop_is_caught_and_the_place_saved() {
+        let mut app = app();
+        let (home, mut store) = store();
+        let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+        let stop = AtomicBool::new(false);
+        let mut calls = 0;
+        let result = event_loop(&mut terminal, &mut app, &mut store, &stop, |_| {
+            calls += 1;
+            match calls {
+                1 => Ok(Some(press(']'))),
+                _ => panic!("injected bug"),
+            }
+        });
+        let err = result.expect_err("a panic ends the session with an error");
+        assert_eq!(
+            err.to_string(),
+            "stopped by a bug; your progress up to your last action is saved"
+        );
+        // `]` moved to lesson 2, whose slug the embedded course names "sqrt-dk".
+        assert_eq!(place_on_disk(home.path()), Some(("sqrt-dk".to_string(), 0)));
+    }
+
+    #[test]
+    fn the_panic_note_says_where_to_report_and_which_version() {
+        let note = panic_note();
+        assert!(note.contains("Please report it to "), "{note}");
+        assert!(note.contains(env!("CARGO_PKG_VERSION")), "{note}");
+        assert!(!note.contains('\n'), "one line: {note}");
+    }
+
+    #[test]
+    fn a_refused_save_is_in_the_status_bar_and_the_next_save_retries() {
+        let dir = tempfile::tempdir().unwrap();
+        let home = dir.path().join("home");
+        // A home that is a plain file: every save fails until it becomes a folder.
+        std::fs::write(&home, "not a folder").unwrap();
+        let mut store = Store::open(Some(&home)).store;
+        let mut app = app();
+        let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+        let stop = AtomicBool::new(false);
+        let mut events: VecDeque<Event> = [press(']'), press('q')].into();
+        let result = event_loop(&mut terminal, &mut app, &mut store, &stop, |_| {
+            Ok(events.pop_front())
+        });
+        let err = result.expect_err("the final save failed");
+        assert!(
+            err.to_string().starts_with("could not save progress to "),
+            "{err}"
+        );
+        let shown = app.message.clone().unwrap_or_default();
+        assert!(shown.starts_with("progress not saved: "), "{shown}");
+        assert!(shown.ends_with("; will retry"), "{shown}");
+
+        std::fs::remove_file(&home).unwrap();
+        app.quit = false;
+        let mut events: VecDeque<Event> = [press('q')].into();
+        event_loop(&mut terminal, &mut app, &mut store, &stop, |_| {
+            Ok(events.pop_front())
+        })
+        .expect("the retry saves");
+        assert_eq!(place_on_disk(&home), Some(("sqrt-dk".to_string(), 0)));
     }
 }

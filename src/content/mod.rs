@@ -228,6 +228,16 @@ mod tests {
     }
 
     #[test]
+    fn a_course_given_in_memory_loads_and_a_missing_lesson_is_named() {
+        let manifest = "title = \"T\"\n[[lesson]]\nslug = \"a\"\nfile = \"a.md\"\ntitle = \"A\"\n";
+        let files = [("course.toml", manifest), ("a.md", "# A\n\n## One\n")];
+        let course = Course::from_source(Source::Files(&files)).unwrap();
+        assert_eq!(course.lessons[0].sections()[0].title, "One");
+        let err = Course::from_source(Source::Files(&files[..1])).unwrap_err();
+        assert_eq!(err.to_string(), "a.md: no such file");
+    }
+
+    #[test]
     fn a_missing_course_directory_is_an_error_naming_the_file() {
         let err = Course::load(Some(Path::new("/nonexistent/course"))).unwrap_err();
         assert!(

@@ -16,6 +16,9 @@ static EMBEDDED: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/lessons");
 pub enum Source<'a> {
     Embedded,
     Dir(&'a Path),
+    /// Files given in memory as (name, text): a course built by a test or a fuzz
+    /// target without touching the disk.
+    Files(&'a [(&'a str, &'a str)]),
 }
 
 impl Source<'_> {
@@ -30,6 +33,11 @@ impl Source<'_> {
             Source::Dir(dir) => std::fs::read_to_string(dir.join(name)).map_err(|e| {
                 ContentError::new(&dir.join(name).display().to_string(), 0, e.to_string())
             }),
+            Source::Files(files) => files
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, text)| (*text).to_string())
+                .ok_or_else(|| ContentError::new(name, 0, "no such file")),
         }
     }
 
@@ -39,6 +47,7 @@ impl Source<'_> {
         match self {
             Source::Embedded if EMBEDDED.get_file(name).is_none() => Ok(None),
             Source::Dir(dir) if !dir.join(name).exists() => Ok(None),
+            Source::Files(files) if !files.iter().any(|(n, _)| *n == name) => Ok(None),
             _ => self.read(name).map(Some),
         }
     }

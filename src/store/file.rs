@@ -31,7 +31,10 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
         .prefix(TEMP_PREFIX)
         .suffix(TEMP_SUFFIX)
         .tempfile_in(dir)?;
-    temp.write_all(bytes)?;
+    // Through the `File`: `NamedTempFile`'s own writes add the temporary file's name to
+    // an error, which means nothing to the learner and pushes the reason ("No space
+    // left on device") off the status bar.
+    temp.as_file_mut().write_all(bytes)?;
     temp.as_file().sync_all()?;
     temp.persist(path).map_err(|e| e.error)?;
     sync_dir(dir)

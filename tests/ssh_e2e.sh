@@ -1,0 +1,162 @@
+#!/usr/bin/env bash
+# The reader over a real SSH connection (issue 8): start Debian's OpenSSH server on
+# 127.0.0.1 at a free port with a host key and an authorized key made here, connect with
+# `ssh -tt` inside tmux, read and answer a problem, kill the connection, check that the
+# remote reader exits (no orphan), reconnect and check the learner is back at the same
+# place with the answer kept.
+#
+#   tests/ssh_e2e.sh BINARY
+#
+# Exit 0: passed. Exit 77: skipped (the reason is printed): sshd, ssh or tmux is not
+# installed. Anything else: failed. `tests/ssh_e2e.rs` runs it under `cargo test`.
+set -euo pipefail
+
+BIN=$(realpath "$1")
+COURSE=$(realpath "$(dirname "$0")/fixtures/course")
+SSHD=/usr/sbin/sshd
+PATIENCE=15 # seconds for any one thing to show up
+
+for tool in "$SSHD" ssh ssh-keygen tmux python3; do
+  if ! command -v "$tool" >/dev/null; then
+    echo "SKIP: $tool is not installed (apt-get install openssh-server openssh-client tmux)"
+    exit 77
+  fi
+done
+
+export LANG=C.UTF-8
+T=$(mktemp -d /tmp/attn-ssh-e2e.XXXXXX)
+SSHD_PID=
+cleanup() {
+  tmux -S "$T/tmux" kill-server 2>/dev/null || true
+  if [ -n "$SSHD_PID" ]; then kill "$SSHD_PID" 2>/dev/null || true; fi
+  # A reader still running here is the orphan this test exists to catch: end it.
+  for pid in $(pgrep -f -- "^$BIN --home $T/home" || true); do kill -9 "$pid" 2>/dev/null || true; done
+  rm -rf "$T"
+}
+trap cleanup EXIT
+
+fail() {
+  echo "FAIL: $*" >&2
+  echo "--- screen:" >&2
+  screen >&2 || true
+  echo "--- sshd log:" >&2
+  cat "$T/sshd.log" >&2 || true
+  exit 1
+}
+
+ssh-keygen -q -t ed25519 -N '' -f "$T/host_key"
+ssh-keygen -q -t ed25519 -N '' -f "$T/client_key"
+cp "$T/client_key.pub" "$T/authorized_keys"
+PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+cat >"$T/sshd_config" <<EOF
+ListenAddress 127.0.0.1
+Port $PORT
+HostKey $T/host_key
+AuthorizedKeysFile $T/authorized_keys
+PidFile $T/sshd.pid
+StrictModes no
+UsePAM no
+PubkeyAuthentication yes
+PasswordAuthentication no
+KbdInteractiveAuthentication no
+PermitRootLogin prohibit-password
+PrintMotd no
+PrintLastLog no
+EOF
+# Root's sshd needs its privilege-separation folder (made by the service, not the package).
+if [ "$(id -u)" = 0 ]; then mkdir -p /run/sshd; fi
+"$SSHD" -D -e -f "$T/sshd_config" 2>"$T/sshd.log" &
+SSHD_PID=$!
+
+# The remote command: the reader on the fixture course, progress in the temp folder.
+REMOTE="LANG=C.UTF-8 $BIN --home $T/home --course $COURSE"
+SSH=(ssh -F /dev/null -p "$PORT" -i "$T/client_key" -o IdentitiesOnly=yes
+  -o BatchMode=yes -o StrictHostKeyChecking=no -o "UserKnownHostsFile=$T/known_hosts"
+  -o LogLevel=ERROR -o ConnectTimeout=5)
+
+# Wait until sshd answers (a connection that runs `true`).
+for _ in $(seq 1 $((PATIENCE * 10))); do
+  if "${SSH[@]}" -T 127.0.0.1 true </dev/null 2>/dev/null; then break; fi
+  kill -0 "$SSHD_PID" 2>/dev/null || fail "sshd exited at start"
+  sleep 0.1
+done
+"${SSH[@]}" -T 127.0.0.1 true </dev/null 2>/dev/null || fail "sshd never accepted the key"
+
+tmx() { tmux -S "$T/tmux" -f /dev/null "$@"; }
+screen() { tmx capture-pane -p -t learner; }
+keys() { tmx send-keys -t learner "$@"; }
+# Waits until the screen shows $1 and has not changed for a moment.
+wait_for() {
+  local last="" now
+  for _ in $(seq 1 $((PATIENCE * 10))); do
+    now=$(screen)
+    if [[ $now == *"$1"* && $now == "$last" ]]; then return 0; fi
+    last=$now
+    sleep 0.1
+  done
+  fail "never saw '$1'"
+}
+# Waits until the screen no longer shows $1.
+wait_gone() {
+  for _ in $(seq 1 $((PATIENCE * 10))); do
+    [[ $(screen) != *"$1"* ]] && return 0
+    sleep 0.1
+  done
+  fail "'$1' stayed on the screen"
+}
+connect() {
+  tmx new-session -d -s learner -x 80 -y 24 "${SSH[*]} -tt 127.0.0.1 '$REMOTE'"
+}
+# The remote reader's own process (not the ssh client, whose command line names it too).
+readers() { pgrep -f -- "^$BIN --home $T/home" || true; }
+
+# First connection: answer problem 1.1 right (worked out in the scratchpad with the
+# learner's own numbers), then go on reading at section 1.2.
+connect
+wait_for "lesson 1/3"
+keys p
+wait_for "problem 1.1"
+keys :
+wait_for "bound a from problem 1.1"
+keys -l 'softmax([a, 0])[0]'
+keys Enter
+wait_for "› softmax([a, 0])[0]"
+keys Tab
+wait_for "answer 1.1: 0."
+keys Enter
+wait_for "Right: "
+keys Escape
+wait_gone "Esc closes"
+keys Tab j j Enter
+wait_for "lesson 1/3 · 1.2"
+before=$(screen | head -n 23)
+
+# Drop the connection as a network does: the client dies without a word.
+client=$(tmx list-panes -t learner -F '#{pane_pid}')
+kill -9 "$client"
+for _ in $(seq 1 $((PATIENCE * 10))); do
+  [ -z "$(readers)" ] && break
+  sleep 0.1
+done
+[ -z "$(readers)" ] || fail "the remote reader kept running after the connection dropped"
+tmx kill-server 2>/dev/null || true
+
+# Second connection: the same place, the answer kept.
+connect
+wait_for "lesson 1/3 · 1.2"
+after=$(screen | head -n 23)
+if [ "$before" != "$after" ]; then
+  diff <(echo "$before") <(echo "$after") >&2 || true
+  fail "the reconnected reader is not at the same place"
+fi
+keys q
+for _ in $(seq 1 $((PATIENCE * 10))); do
+  [ -z "$(readers)" ] && break
+  sleep 0.1
+done
+[ -z "$(readers)" ] || fail "the reader did not exit on q"
+
+shown=$("$BIN" --home "$T/home" --course "$COURSE" progress show)
+[[ $shown == *"1.1 two-token-weights  solved, 1 attempt"* ]] || fail "answer not kept: $shown"
+[[ $shown == *"reading: blocks, block "* ]] || fail "place not kept: $shown"
+echo "ok: read, answered, dropped, reconnected at the same place with the answer kept"
