@@ -198,11 +198,20 @@ fn save(app: &mut App, store: &mut Store) -> Result<(), SaveError> {
     let now = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
-    let result = store.save(app.progress_to_save(now));
-    if let Err(err) = &result {
-        app.notify(format!("progress not saved: {}; will retry", err.reason));
+    let mut record = app.progress_to_save(now).clone();
+    match store.save_merged(&mut record) {
+        Ok(notice) => {
+            if let Some(notice) = notice {
+                app.notify(notice);
+            }
+            app.adopt_saved(record);
+            Ok(())
+        }
+        Err(err) => {
+            app.notify(format!("progress not saved: {}; will retry", err.reason));
+            Err(err)
+        }
     }
-    result
 }
 
 /// Printed after a panic's own message: what happened to the learner's work and where
@@ -288,6 +297,39 @@ mod tests {
     fn place_on_disk(home: &std::path::Path) -> Option<(String, usize)> {
         let opened = Store::open(Some(home));
         opened.progress.position.map(|p| (p.lesson, p.block))
+    }
+
+    #[test]
+    fn a_save_adopts_the_record_another_reader_wrote_first() {
+        // This reader started on an empty home (seed 0); another one then wrote its
+        // record, seed 7 with problem 1.1 solved, before this one saved.
+        let (home, mut store) = store();
+        let mut theirs = Progress::new(7);
+        let lesson = &Course::load(None).unwrap().lessons[0];
+        let first = match &crate::problems::locate::problems(lesson)[0].1 {
+            Ok(spec) => spec.id.clone(),
+            Err(err) => panic!("lesson 1's first problem: {err}"),
+        };
+        let record = theirs.lessons.entry(lesson.slug.clone()).or_default();
+        record.problems.entry(first.clone()).or_default().solved = true;
+        Store::open(Some(home.path())).store.save(&theirs).unwrap();
+
+        let mut app = app();
+        save(&mut app, &mut store).unwrap();
+
+        assert_eq!(app.progress.learner_seed, 7, "the file's seed wins");
+        assert!(app.progress.lessons[&lesson.slug].problems[&first].solved);
+        let fresh = App::new(
+            Course::load(None).unwrap(),
+            app.progress.clone(),
+            Theme::new(false, true),
+            (80, 24),
+        );
+        assert_eq!(
+            app.view().lines,
+            fresh.view().lines,
+            "the boxes are drawn with the adopted seed"
+        );
     }
 
     #[test]

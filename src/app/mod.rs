@@ -323,6 +323,29 @@ impl App {
         &self.progress
     }
 
+    /// Takes the record as it was written: the file may hold what another instance
+    /// recorded (merged in under the lock), and, when this session started on an empty
+    /// home that another reader then wrote, that reader's learner seed, which the merge
+    /// keeps. Adopting it keeps the numbers in the boxes, the judge and
+    /// `attn-course problem` the same; the lessons are laid out again when anything
+    /// drawn from the record changed.
+    pub fn adopt_saved(&mut self, saved: Progress) {
+        let problems = |p: &Progress| -> Vec<_> {
+            p.lessons
+                .iter()
+                .map(|(slug, l)| (slug.clone(), l.problems.clone()))
+                .collect()
+        };
+        let redraw = saved.learner_seed != self.progress.learner_seed
+            || problems(&saved) != problems(&self.progress);
+        self.progress = saved;
+        if redraw {
+            self.cache = LayoutCache::default();
+            self.relayout();
+            self.clamp_scroll();
+        }
+    }
+
     /// A line for the status bar.
     pub fn notify(&mut self, message: impl Into<String>) {
         self.message = Some(message.into());
