@@ -1,11 +1,12 @@
-//! `attn-course progress ...` end to end: the real binary with a temporary `--home`.
+//! `attn-course progress ...` end to end: the real binary with a temporary `--home`
+//! (the notes' markdown export and their import included).
 
 use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use attn_course::store::{Progress, format};
+use attn_course::store::{Note, Progress, format};
 use tempfile::TempDir;
 
 fn sample() -> PathBuf {
@@ -358,4 +359,82 @@ fn with_a_home_that_cannot_exist_show_warns_and_import_fails() {
         second.starts_with("attn-course: could not save progress to "),
         "{stderr}"
     );
+}
+
+fn write_record(path: &Path, progress: &Progress) {
+    let text = format::to_toml(progress).unwrap_or_else(|e| panic!("{e}"));
+    fs::write(path, text).unwrap_or_else(|e| panic!("{e}"));
+}
+
+fn with_notes(notes: &[(&str, &str)]) -> Progress {
+    let mut p = Progress::new(7);
+    for (i, (sentence, text)) in notes.iter().enumerate() {
+        p.notes
+            .push(Note::new("sqrt-dk", "2.1", sentence, text, 100 + i as u64));
+    }
+    p
+}
+
+#[test]
+fn export_notes_writes_markdown_and_leaves_the_record_export_alone() {
+    let home = temp_dir();
+    write_record(
+        &home.path().join("progress.toml"),
+        &with_notes(&[("The scores grow.", "how fast?")]),
+    );
+    let out_dir = temp_dir();
+    let md = out_dir.path().join("notes.md");
+    let md_arg = md.to_str().unwrap_or_default();
+    let out = attn(home.path(), &["progress", "export", "--notes", md_arg]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        format!("exported 1 note to {}\n", md.display())
+    );
+    let text = fs::read_to_string(&md).unwrap_or_default();
+    assert!(text.starts_with("# My notes and questions\n"), "{text}");
+    assert!(
+        text.contains("\n### 2.1\n\n> The scores grow.\n\n- [ ] how fast?\n"),
+        "{text}"
+    );
+    // Without a file and without --notes there is nothing to export: a usage error.
+    let none = attn(home.path(), &["progress", "export"]);
+    assert_eq!(none.status.code(), Some(2));
+    // The record export is unchanged, and carries the notes.
+    let record = out_dir.path().join("r.toml");
+    let out = attn(
+        home.path(),
+        &["progress", "export", record.to_str().unwrap_or_default()],
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let back = format::parse(&fs::read(&record).unwrap_or_default())
+        .unwrap_or_else(|e| panic!("{}", e.located(&"r.toml")));
+    assert_eq!(back.notes.len(), 1);
+}
+
+#[test]
+fn import_adds_the_other_machine_s_notes_and_keeps_mine() {
+    let home = temp_dir();
+    write_record(
+        &home.path().join("progress.toml"),
+        &with_notes(&[("Mine.", "my note")]),
+    );
+    let other = temp_dir();
+    let file = other.path().join("other.toml");
+    write_record(&file, &with_notes(&[("Theirs.", "their note")]));
+    let out = attn(
+        home.path(),
+        &["progress", "import", file.to_str().unwrap_or_default()],
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let merged = format::parse(&fs::read(home.path().join("progress.toml")).unwrap_or_default())
+        .unwrap_or_else(|e| panic!("{}", e.located(&"progress.toml")));
+    let mut texts: Vec<&str> = merged.notes.iter().map(|n| n.text.as_str()).collect();
+    texts.sort();
+    assert_eq!(texts, ["my note", "their note"]);
 }
