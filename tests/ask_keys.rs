@@ -385,3 +385,27 @@ fn terms_and_symbols_come_from_the_glossary_with_where_they_are_introduced() {
     assert_eq!(app.lesson, 1, "back in lesson 2");
     assert!(selected(&app).starts_with("Divide every score"));
 }
+
+#[test]
+fn i_opens_the_glossary_from_the_cursor_the_panel_and_the_notes() {
+    let opened = |app: &App| matches!(app.mode, Mode::Glossary(_));
+    let mut app = app_with(Progress::new(0), (60, 12));
+    keys(&mut app, "]");
+    select(&mut app, "Divide every score");
+    keys(&mut app, "i");
+    assert!(opened(&app), "from the sentence cursor: {:?}", app.mode);
+
+    press(&mut app, KeyCode::Esc);
+    select(&mut app, "Divide every score");
+    keys(&mut app, "a");
+    assert!(app.ask.is_some());
+    keys(&mut app, "i");
+    assert!(opened(&app), "from the ask panel: {:?}", app.mode);
+    assert!(app.ask.is_none(), "the glossary replaces the panel");
+
+    press(&mut app, KeyCode::Esc);
+    keys(&mut app, "m");
+    assert!(matches!(app.mode, Mode::Notes { .. }));
+    keys(&mut app, "i");
+    assert!(opened(&app), "from my notes: {:?}", app.mode);
+}

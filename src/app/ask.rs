@@ -105,6 +105,12 @@ impl App {
                 self.mode = Mode::Prompt(Prompt::new(PromptKind::Note, ""));
             }
             Action::MyNotes => self.open_notes(),
+            // "From anywhere": the glossary replaces the panel, as the notes view does.
+            Action::Glossary => {
+                self.ask = None;
+                self.stop_selecting();
+                self.open_glossary();
+            }
             Action::Back => self.go_back(),
             Action::ClearSearch | Action::Ask => {
                 self.ask = None;

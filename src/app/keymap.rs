@@ -81,6 +81,7 @@ pub const SELECTING: &[Binding] = &[
     ch('a', Action::Ask),
     key(KeyCode::Enter, Action::Ask),
     ch('m', Action::MyNotes),
+    ch('i', Action::Glossary),
     key(KeyCode::Backspace, Action::Back),
     ch('v', Action::Select),
     key(KeyCode::Esc, Action::ClearSearch),
@@ -97,6 +98,7 @@ pub const ASKING: &[Binding] = &[
     ch(':', Action::Scratchpad),
     ch('n', Action::WriteNote),
     ch('m', Action::MyNotes),
+    ch('i', Action::Glossary),
     key(KeyCode::Backspace, Action::Back),
     ch('a', Action::Ask),
     key(KeyCode::Esc, Action::ClearSearch),
@@ -111,6 +113,7 @@ pub const NOTES: &[Binding] = &[
     key(KeyCode::Up, Action::Up),
     key(KeyCode::Enter, Action::Activate),
     ch('x', Action::MarkAnswered),
+    ch('i', Action::Glossary),
     key(KeyCode::Backspace, Action::Back),
 ];
 

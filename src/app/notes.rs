@@ -99,6 +99,7 @@ impl App {
                 }
             }
             Action::Back => self.go_back(),
+            Action::Glossary => self.open_glossary(),
             _ => self.mode = Mode::Reading,
         }
     }

@@ -42,6 +42,10 @@ impl App {
             Action::PrevParagraph => self.step_paragraph(false),
             Action::Ask => self.open_ask(),
             Action::MyNotes => self.open_notes(),
+            Action::Glossary => {
+                self.stop_selecting();
+                self.open_glossary();
+            }
             Action::Back => self.go_back(),
             Action::Wheel(n) => self.scroll_by(isize::from(n)),
             Action::ClearSearch | Action::Select => self.stop_selecting(),
