@@ -129,7 +129,7 @@ impl Walker {
                 }
                 Err(e) => self.findings.push(e.into()),
             },
-            BlockKind::Figure(figure) => match figure.as_ref() {
+            BlockKind::Figure(figure) => match figure.figure() {
                 Ok(_) => self.tally.figures += 1,
                 Err(e) => self.findings.push(e.into()),
             },

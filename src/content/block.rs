@@ -3,8 +3,8 @@
 
 use super::claim::Claim;
 use super::error::ContentError;
+use super::figure::FigureBlock;
 use super::problem::ProblemSpec;
-use crate::figure::Figure;
 
 /// One top-level (or nested) block of a lesson and the source line where it starts.
 #[derive(Debug, Clone, PartialEq)]
@@ -43,8 +43,8 @@ pub enum BlockKind {
     Problem(Box<Result<ProblemSpec, ContentError>>),
     /// A ```` ```eval ```` fence: the computed claims backing the prose above it.
     Claims(Result<Vec<Claim>, ContentError>),
-    /// A ```` ```figure ```` fence, its data already evaluated.
-    Figure(Box<Result<Figure, ContentError>>),
+    /// A ```` ```figure ```` fence, its data evaluated when first drawn or checked.
+    Figure(Box<FigureBlock>),
 }
 
 /// A column alignment of a table.

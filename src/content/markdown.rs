@@ -276,7 +276,9 @@ impl Builder<'_> {
         let kind = match lang.as_str() {
             "problem" => BlockKind::Problem(Box::new(problem::parse(self.file, line, &text))),
             "eval" => BlockKind::Claims(claim::parse(self.file, line, &text)),
-            "figure" => BlockKind::Figure(Box::new(figure::parse(self.file, line, &text))),
+            "figure" => {
+                BlockKind::Figure(Box::new(figure::FigureBlock::new(self.file, line, &text)))
+            }
             "math" => BlockKind::DisplayMath(text.trim().to_string()),
             _ => BlockKind::Code { lang, text },
         };

@@ -89,7 +89,7 @@ impl<'a> Renderer<'a> {
                 self.collect = collect;
             }
             BlockKind::Claims(claims) => self.claims(claims, width, out),
-            BlockKind::Figure(figure) => match figure.as_ref() {
+            BlockKind::Figure(figure) => match figure.figure() {
                 Ok(figure) => self.figure(figure, width, out),
                 Err(err) => out.extend(wrap(
                     &[Span::styled(err.to_string(), self.theme().error())],
