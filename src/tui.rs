@@ -299,6 +299,14 @@ mod tests {
         opened.progress.position.map(|p| (p.lesson, p.block))
     }
 
+    /// The id of the first problem of `lesson`.
+    fn first_problem(lesson: &crate::content::Lesson) -> String {
+        match &crate::problems::locate::problems(lesson)[0].1 {
+            Ok(spec) => spec.id.clone(),
+            Err(err) => panic!("{}'s first problem: {err}", lesson.slug),
+        }
+    }
+
     #[test]
     fn a_save_adopts_the_record_another_reader_wrote_first() {
         // This reader started on an empty home (seed 0); another one then wrote its
@@ -306,10 +314,7 @@ mod tests {
         let (home, mut store) = store();
         let mut theirs = Progress::new(7);
         let lesson = &Course::load(None).unwrap().lessons[0];
-        let first = match &crate::problems::locate::problems(lesson)[0].1 {
-            Ok(spec) => spec.id.clone(),
-            Err(err) => panic!("lesson 1's first problem: {err}"),
-        };
+        let first = first_problem(lesson);
         let record = theirs.lessons.entry(lesson.slug.clone()).or_default();
         record.problems.entry(first.clone()).or_default().solved = true;
         Store::open(Some(home.path())).store.save(&theirs).unwrap();
@@ -330,6 +335,24 @@ mod tests {
             fresh.view().lines,
             "the boxes are drawn with the adopted seed"
         );
+    }
+
+    #[test]
+    fn a_save_shows_what_another_instance_solved_in_the_meantime() {
+        let (home, mut store) = store();
+        let mut app = app();
+        save(&mut app, &mut store).unwrap();
+        let before = app.view().lines.clone();
+        // The other instance, same learner, solves lesson 1's first problem.
+        let mut theirs = Store::open(Some(home.path())).progress;
+        let lesson = &Course::load(None).unwrap().lessons[0];
+        let first = first_problem(lesson);
+        let record = theirs.lessons.entry(lesson.slug.clone()).or_default();
+        record.problems.entry(first).or_default().solved = true;
+        Store::open(Some(home.path())).store.save(&theirs).unwrap();
+
+        save(&mut app, &mut store).unwrap();
+        assert_ne!(app.view().lines, before, "the box now shows it solved");
     }
 
     #[test]

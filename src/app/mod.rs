@@ -330,20 +330,25 @@ impl App {
     /// `attn-course problem` the same; the lessons are laid out again when anything
     /// drawn from the record changed.
     pub fn adopt_saved(&mut self, saved: Progress) {
-        let problems = |p: &Progress| -> Vec<_> {
-            p.lessons
-                .iter()
-                .map(|(slug, l)| (slug.clone(), l.problems.clone()))
-                .collect()
-        };
-        let redraw = saved.learner_seed != self.progress.learner_seed
-            || problems(&saved) != problems(&self.progress);
+        let seed_changed = saved.learner_seed != self.progress.learner_seed;
+        // Lessons whose problem records differ: their boxes show solved marks and attempts.
+        let changed: Vec<usize> = (self.course.lessons.iter().enumerate())
+            .filter(|(_, l)| {
+                let theirs = saved.lessons.get(&l.slug).map(|r| &r.problems);
+                theirs != self.progress.lessons.get(&l.slug).map(|r| &r.problems)
+            })
+            .map(|(i, _)| i)
+            .collect();
         self.progress = saved;
-        if redraw {
+        if seed_changed {
             self.cache = LayoutCache::default();
-            self.relayout();
-            self.clamp_scroll();
+        } else if changed.is_empty() {
+            return;
+        } else {
+            changed.into_iter().for_each(|l| self.cache.forget(l));
         }
+        self.relayout();
+        self.clamp_scroll();
     }
 
     /// A line for the status bar.
