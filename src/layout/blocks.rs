@@ -394,9 +394,9 @@ impl<'a> Renderer<'a> {
             }
         };
         let intro = if claims.len() == 1 {
-            "the expression that reproduces this:"
+            "The expression that reproduces this:"
         } else {
-            "the expressions that reproduce this:"
+            "The expressions that reproduce this:"
         };
         out.extend(wrap(&[Span::styled(intro, theme.dim())], width));
         let inner = width.saturating_sub(2);
