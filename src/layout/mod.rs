@@ -289,7 +289,7 @@ mod tests {
                 "| [ ] not attempted    |",
                 "+----------------------+",
                 "",
-                "the expression that",
+                "The expression that",
                 "reproduces this:",
                 "> 1 + 1",
                 "= 2",
