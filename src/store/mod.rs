@@ -405,7 +405,13 @@ pub fn read_record(path: &Path) -> Result<Progress, RecordError> {
             format!("cannot read {shown}: {e}")
         })
     })?;
-    match decode(&bytes) {
+    decode_record(&bytes, &shown)
+}
+
+/// The record in the bytes of a file the learner named (`shown` in messages): what
+/// [`read_record`] does after reading the file.
+pub fn decode_record(bytes: &[u8], shown: &dyn Display) -> Result<Progress, RecordError> {
+    match decode(bytes) {
         Ok(progress) if progress.is_newer() => Err(RecordError(
             FormatError::Newer {
                 schema: i64::from(progress.schema),
