@@ -230,7 +230,10 @@ fn a_bad_import_is_exit_2_with_one_line_saying_where() {
         ),
     ];
     // A first run makes the learner's file; every failed import must leave it as is.
-    assert_eq!(attn(home.path(), &["progress", "show"]).status.code(), Some(0));
+    assert_eq!(
+        attn(home.path(), &["progress", "show"]).status.code(),
+        Some(0)
+    );
     let before = fs::read(home.path().join("progress.toml")).unwrap_or_else(|e| panic!("{e}"));
     for (name, content, expected) in cases {
         let file = files.path().join(name);

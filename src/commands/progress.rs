@@ -56,8 +56,7 @@ pub fn run(settings: &Settings, action: ProgressAction) -> anyhow::Result<ExitCo
         }
         ProgressAction::Import { file } => {
             let imported = store::read_record(&file)?;
-            progress.merge_from(&imported);
-            if let Some(notice) = store.save_merged(&mut progress)? {
+            if let Some(notice) = store.import(&mut progress, &imported)? {
                 eprintln!("attn-course: {}", one_line(&notice));
             }
             println!(

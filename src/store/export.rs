@@ -92,10 +92,7 @@ fn owned_by_store(store: &Store, path: &Path, meta: Option<&fs::Metadata>) -> bo
     let Some(home) = store.path().map(file::parent) else {
         return false;
     };
-    let same_folder = match (
-        fs::canonicalize(home),
-        fs::canonicalize(file::parent(path)),
-    ) {
+    let same_folder = match (fs::canonicalize(home), fs::canonicalize(file::parent(path))) {
         (Ok(home), Ok(dir)) => home == dir,
         _ => false,
     };

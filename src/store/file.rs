@@ -118,10 +118,9 @@ impl Lock {
             .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
             .open(&path)
             .map_err(|e| match e.raw_os_error() {
-                Some(libc::ELOOP) => io::Error::other(format!(
-                    "{} is a symbolic link; remove it",
-                    path.display()
-                )),
+                Some(libc::ELOOP) => {
+                    io::Error::other(format!("{} is a symbolic link; remove it", path.display()))
+                }
                 Some(libc::ENXIO) => not_regular(&path),
                 _ => e,
             })?;

@@ -71,7 +71,9 @@ pub fn check(progress: &Progress) -> Result<(), String> {
 
 fn over(what: &str, n: usize, max: usize) -> Result<(), String> {
     if n > max {
-        Err(format!("more than {max} {what} ({n}): not a record this release will load"))
+        Err(format!(
+            "more than {max} {what} ({n}): not a record this release will load"
+        ))
     } else {
         Ok(())
     }
@@ -79,7 +81,10 @@ fn over(what: &str, n: usize, max: usize) -> Result<(), String> {
 
 fn key(what: &str, s: &str) -> Result<(), String> {
     if s.len() > MAX_KEY_BYTES {
-        Err(format!("{what} is {} bytes long, over the {MAX_KEY_BYTES} a name may be", s.len()))
+        Err(format!(
+            "{what} is {} bytes long, over the {MAX_KEY_BYTES} a name may be",
+            s.len()
+        ))
     } else {
         Ok(())
     }
@@ -142,7 +147,11 @@ mod tests {
     fn a_learners_record_is_within_every_bound() {
         let mut p = Progress::new(1);
         for k in 0..3_000 {
-            p.record_attempt("softmax", &format!("p{}", k % 40), Attempt::new(k, "x", "", false, 0));
+            p.record_attempt(
+                "softmax",
+                &format!("p{}", k % 40),
+                Attempt::new(k, "x", "", false, 0),
+            );
         }
         assert_eq!(check(&p), Ok(()));
     }

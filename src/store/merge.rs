@@ -10,12 +10,12 @@ impl Progress {
     /// Merges `incoming` into `self` (the base: the file on disk when saving, the local
     /// record when importing). Ties on a place go to `incoming`, the newer write;
     /// conflicting unknown fields keep the base's value. The seed is the base's unless
-    /// no problem record depends on it yet: then it is the incoming one, so a record
-    /// imported on a new machine (even one already opened there) keeps its numbers.
-    /// `resets` is the base's: whether a record from before a reset may be merged at
-    /// all is the saver's decision (`Store::save_merged`).
+    /// no problem record depends on it yet and one depends on the incoming seed (so
+    /// merging again never flips it; `Store::import` also carries the seed of an import
+    /// without problem work). `resets` is the base's: whether a record from before a
+    /// reset may be merged at all is the saver's decision (`Store::save_merged`).
     pub fn merge_from(&mut self, incoming: &Progress) {
-        if !self.binds_seed() {
+        if !self.binds_seed() && incoming.binds_seed() {
             self.learner_seed = incoming.learner_seed;
         }
         self.schema = self.schema.max(incoming.schema);
@@ -385,8 +385,7 @@ mod tests {
     }
 
     #[test]
-    fn a_base_without_problem_work_adopts_the_incoming_seed_and_a_working_one_keeps_its_own()
-    {
+    fn a_base_without_problem_work_adopts_the_incoming_seed_and_a_working_one_keeps_its_own() {
         // Opened and read on the new machine, but no problem touched yet.
         let mut fresh = Progress::new(1);
         fresh.set_position("l2", 3, 4);
@@ -398,11 +397,11 @@ mod tests {
         other.record_attempt("l3", "3.1", attempt(9, "y", true));
         fresh.merge_from(&other);
         assert_eq!(fresh.learner_seed, 99);
-        // An export without problem work still carries its seed.
+        // Neither side bound to its seed: the base keeps its own, so merges settle.
         let mut opened = Progress::new(1);
         opened.set_position("l1", 0, 1);
         opened.merge_from(&Progress::new(77));
-        assert_eq!(opened.learner_seed, 77);
+        assert_eq!(opened.learner_seed, 1);
     }
 
     #[test]

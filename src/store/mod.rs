@@ -137,6 +137,32 @@ impl Store {
     /// stayed busy and the change was kept in a pending file for the next save. On
     /// `Err` nothing on disk changed and `progress` is untouched.
     pub fn save_merged(&mut self, progress: &mut Progress) -> Result<Option<String>, SaveError> {
+        self.save_inner(progress, false)
+    }
+
+    /// `progress import`: merges `imported` into `progress` and saves. The learner's
+    /// numbers move with their record: while nothing in the merged record depends on a
+    /// seed (no problem record), it takes the imported one, also when the import holds
+    /// no problem work either.
+    pub fn import(
+        &mut self,
+        progress: &mut Progress,
+        imported: &Progress,
+    ) -> Result<Option<String>, SaveError> {
+        progress.merge_from(imported);
+        if !progress.binds_seed() {
+            progress.learner_seed = imported.learner_seed;
+        }
+        self.save_inner(progress, true)
+    }
+
+    /// [`Store::save_merged`]; with `take_seed`, a merged record that no problem work
+    /// binds to its seed takes the seed of `progress`.
+    fn save_inner(
+        &mut self,
+        progress: &mut Progress,
+        take_seed: bool,
+    ) -> Result<Option<String>, SaveError> {
         let path = self.file()?.to_path_buf();
         let fail = |reason: &dyn Display| save_error(&path, reason);
         if progress.is_newer() {
@@ -169,7 +195,10 @@ impl Store {
                     .to_string(),
             );
         }
-        let merged = merged.unwrap_or_else(|| progress.clone());
+        let mut merged = merged.unwrap_or_else(|| progress.clone());
+        if take_seed && !merged.binds_seed() {
+            merged.learner_seed = progress.learner_seed;
+        }
         if on_disk.as_ref() != Some(&merged) {
             write_record(&path, &merged).map_err(|e| fail(&e))?;
         }
@@ -335,9 +364,8 @@ fn read_locked(path: &Path) -> Result<(Option<Progress>, Option<String>), String
         Some(Ok(disk)) => Ok((Some(disk), None)),
         Some(Err(FormatError::Newer { schema })) => Err(newer_reason(schema)),
         None | Some(Err(FormatError::Invalid { .. })) => {
-            let aside = quarantine::set_aside(path, Aside::Corrupt).map_err(|e| {
-                format!("the file is unreadable and could not be set aside: {e}")
-            })?;
+            let aside = quarantine::set_aside(path, Aside::Corrupt)
+                .map_err(|e| format!("the file is unreadable and could not be set aside: {e}"))?;
             Ok((
                 None,
                 Some(format!(

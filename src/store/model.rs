@@ -248,7 +248,11 @@ impl Progress {
         }
         for lesson in self.lessons.values_mut() {
             lesson.at = lesson.at.min(now);
-            for review in lesson.problems.values_mut().filter_map(|p| p.review.as_mut()) {
+            for review in lesson
+                .problems
+                .values_mut()
+                .filter_map(|p| p.review.as_mut())
+            {
                 review.last = review.last.min(now);
             }
         }

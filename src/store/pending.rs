@@ -38,7 +38,10 @@ pub fn write(dir: &Path, text: &[u8]) -> io::Result<PathBuf> {
         let nanos = SystemTime::now()
             .duration_since(SystemTime::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos());
-        let name = dir.join(format!("{PREFIX}{}-{nanos}-{n}{SUFFIX}", std::process::id()));
+        let name = dir.join(format!(
+            "{PREFIX}{}-{nanos}-{n}{SUFFIX}",
+            std::process::id()
+        ));
         match part.persist_noclobber(&name) {
             Ok(_) => {
                 super::file::sync_dir(dir)?;
