@@ -137,7 +137,7 @@ impl Lock {
                 Err(TryLockError::WouldBlock) => {
                     return Err(io::Error::new(
                         io::ErrorKind::WouldBlock,
-                        "another attn-course is saving; will retry",
+                        "another attn-course is holding the progress lock; try again in a moment",
                     ));
                 }
                 Err(TryLockError::Error(e)) => return Err(e),
