@@ -184,7 +184,7 @@ impl Store {
         let pendings = pending::list(home);
         let mut merged = on_disk.clone();
         for pending in &pendings {
-            match read_pending(pending) {
+            match pending::read(pending) {
                 Some(record) => drop(absorb(&mut merged, &record)),
                 None => continue,
             }
@@ -246,7 +246,7 @@ impl Store {
         let pendings = pending::list(home);
         let mut old = on_disk.clone();
         for pending in &pendings {
-            if let Some(record) = read_pending(pending) {
+            if let Some(record) = pending::read(pending) {
                 absorb(&mut old, &record);
             }
         }
@@ -281,7 +281,7 @@ impl Store {
         let (mut progress, warning) = self.load_file(home);
         if !progress.is_newer() {
             for pending in pending::list(home) {
-                if let Some(record) = read_pending(&pending) {
+                if let Some(record) = pending::read(&pending) {
                     let mut merged = Some(progress.clone());
                     if absorb(&mut merged, &record)
                         && let Some(merged) = merged
@@ -374,24 +374,6 @@ fn read_locked(path: &Path) -> Result<(Option<Progress>, Option<String>), String
                 )),
             ))
         }
-    }
-}
-
-/// A pending file's record, or `None` when it cannot be merged: from a newer release
-/// (left for that release), or unreadable (set aside as a corrupt copy and removed, so
-/// it is reported once and not read again).
-fn read_pending(path: &Path) -> Option<Progress> {
-    let decoded = file::read_regular(path).map(|bytes| decode(&bytes));
-    match decoded {
-        Ok(Ok(record)) if !record.is_newer() => Some(record),
-        Ok(Ok(_)) | Ok(Err(FormatError::Newer { .. })) => None,
-        Ok(Err(FormatError::Invalid { .. })) => {
-            if quarantine::set_aside(path, Aside::Corrupt).is_ok() {
-                let _ = std::fs::remove_file(path);
-            }
-            None
-        }
-        Err(_) => None,
     }
 }
 

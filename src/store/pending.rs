@@ -14,6 +14,10 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
+use super::format::FormatError;
+use super::model::Progress;
+use super::quarantine::{self, Aside};
+
 /// Pending files are `progress.pending-XXXXXX.toml`.
 const PREFIX: &str = "progress.pending-";
 const SUFFIX: &str = ".toml";
@@ -97,6 +101,24 @@ pub fn remove_stale_parts(dir: &Path) {
         if name.starts_with(PART_PREFIX) && name.ends_with(PART_SUFFIX) && old {
             let _ = fs::remove_file(entry.path());
         }
+    }
+}
+
+/// A pending file's record, or `None` when it cannot be merged: from a newer release
+/// (left for that release), or unreadable (set aside as a corrupt copy and removed, so
+/// it is reported once and not read again).
+pub fn read(path: &Path) -> Option<Progress> {
+    let decoded = super::file::read_regular(path).map(|bytes| super::decode(&bytes));
+    match decoded {
+        Ok(Ok(record)) if !record.is_newer() => Some(record),
+        Ok(Ok(_)) | Ok(Err(FormatError::Newer { .. })) => None,
+        Ok(Err(FormatError::Invalid { .. })) => {
+            if quarantine::set_aside(path, Aside::Corrupt).is_ok() {
+                let _ = std::fs::remove_file(path);
+            }
+            None
+        }
+        Err(_) => None,
     }
 }
 
