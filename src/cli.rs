@@ -74,14 +74,19 @@ pub enum Command {
 pub enum ProgressAction {
     /// List what you read, attempted and solved.
     Show,
-    /// Write your record to FILE; with --notes, your notes and questions as markdown.
+    /// Write your record to FILE (- for standard output); with --notes, your notes and
+    /// questions as markdown. An existing file is replaced only with --force; a symbolic
+    /// link is written through to the file it names.
     Export {
         #[arg(required_unless_present = "notes")]
         file: Option<PathBuf>,
         /// Write your notes and questions as markdown (lesson, section, the sentence
-        /// quoted, the note, answered or not) to this file.
+        /// quoted, the note, answered or not) to this file (- for standard output).
         #[arg(long, value_name = "FILE")]
         notes: Option<PathBuf>,
+        /// Replace FILE if it exists.
+        #[arg(long)]
+        force: bool,
     },
     /// Merge the record in FILE into yours (never drops a solved problem).
     Import { file: PathBuf },

@@ -30,9 +30,12 @@ impl Settings {
     /// Resolves settings with an injectable environment, so tests need not mutate the
     /// process environment.
     pub fn resolve(cli: &Cli, var: impl Fn(&str) -> Option<String>) -> Settings {
+        // A relative `--home` is meant from here; made absolute now so that it cannot
+        // change meaning. A relative home from elsewhere is refused by the store.
         let home = cli
             .home
-            .clone()
+            .as_deref()
+            .map(|h| std::path::absolute(h).unwrap_or_else(|_| h.to_path_buf()))
             .or_else(|| {
                 var("ATTN_COURSE_HOME")
                     .filter(|h| !h.is_empty())

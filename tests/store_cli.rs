@@ -229,7 +229,12 @@ fn a_bad_import_is_exit_2_with_one_line_saying_where() {
             ": schema 9 is newer than this attn-course reads (1); upgrade attn-course",
         ),
     ];
-    let before = fs::read(home.path().join("progress.toml")).ok();
+    // A first run makes the learner's file; every failed import must leave it as is.
+    assert_eq!(
+        attn(home.path(), &["progress", "show"]).status.code(),
+        Some(0)
+    );
+    let before = fs::read(home.path().join("progress.toml")).unwrap_or_else(|e| panic!("{e}"));
     for (name, content, expected) in cases {
         let file = files.path().join(name);
         fs::write(&file, content).unwrap_or_else(|e| panic!("{e}"));
@@ -246,13 +251,10 @@ fn a_bad_import_is_exit_2_with_one_line_saying_where() {
     assert!(
         text(&out.stderr).starts_with(&format!("attn-course: cannot read {}: ", missing.display()))
     );
-    // The learner's own file is untouched by every failed import (the first run made it).
-    if let Some(before) = before {
-        assert_eq!(
-            fs::read(home.path().join("progress.toml")).ok(),
-            Some(before)
-        );
-    }
+    assert_eq!(
+        fs::read(home.path().join("progress.toml")).ok(),
+        Some(before)
+    );
 }
 
 #[test]

@@ -163,15 +163,19 @@ fn record() -> impl Strategy<Value = Progress> {
         prop::collection::btree_map(text(), lesson(), 0..3),
         notes(),
         unknown_fields(),
+        0..3u64,
     )
-        .prop_map(|(learner_seed, position, lessons, notes, extra)| Progress {
-            schema: SCHEMA,
-            learner_seed,
-            position,
-            lessons,
-            notes,
-            extra,
-        })
+        .prop_map(
+            |(learner_seed, position, lessons, notes, extra, resets)| Progress {
+                schema: SCHEMA,
+                learner_seed,
+                resets,
+                position,
+                lessons,
+                notes,
+                extra,
+            },
+        )
 }
 
 /// Every (lesson, problem, at, input, variant) attempt key in a record.

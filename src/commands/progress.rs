@@ -37,25 +37,26 @@ pub fn run(settings: &Settings, action: ProgressAction) -> anyhow::Result<ExitCo
                 .ok();
             print!("{}", show(&progress, store.path(), course.as_ref()));
         }
-        ProgressAction::Export { file, notes } => {
+        ProgressAction::Export { file, notes, force } => {
             if let Some(file) = file {
-                store::write_record(&file, &progress)
-                    .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", file.display()))?;
-                println!("exported your record to {}", file.display());
+                let text = store::record_text(&progress).map_err(|e| anyhow::anyhow!(e))?;
+                let to = store::export(&store, &file, text.as_bytes(), force)
+                    .map_err(|e| anyhow::anyhow!(one_line(&e)))?;
+                report(&to, &format!("exported your record to {to}"));
             }
             if let Some(file) = notes {
                 let course = Course::load(settings.course_dir.as_deref()).ok();
-                std::fs::write(&file, notes_markdown(&progress, course.as_ref()))
-                    .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", file.display()))?;
+                let text = notes_markdown(&progress, course.as_ref());
+                let to = store::export(&store, &file, text.as_bytes(), force)
+                    .map_err(|e| anyhow::anyhow!(one_line(&e)))?;
                 let n = progress.notes.len();
                 let s = if n == 1 { "" } else { "s" };
-                println!("exported {n} note{s} to {}", file.display());
+                report(&to, &format!("exported {n} note{s} to {to}"));
             }
         }
         ProgressAction::Import { file } => {
             let imported = store::read_record(&file)?;
-            progress.merge_from(&imported);
-            if let Some(notice) = store.save_merged(&mut progress)? {
+            if let Some(notice) = store.import(&mut progress, &imported)? {
                 eprintln!("attn-course: {}", one_line(&notice));
             }
             println!(
@@ -76,6 +77,29 @@ pub fn run(settings: &Settings, action: ProgressAction) -> anyhow::Result<ExitCo
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Says where an export went: on stdout, unless stdout was the export itself.
+fn report(to: &store::Exported, line: &str) {
+    match to {
+        store::Exported::Stdout => eprintln!("attn-course: {}", one_line(line)),
+        store::Exported::File { .. } => println!("{}", one_line(line)),
+    }
+}
+
+/// Record text for a markdown line: one line, no control characters (escape sequences)
+/// and no bidirectional overrides, which could make the exported text read otherwise
+/// than it is.
+fn markdown_text(text: &str) -> String {
+    one_line(text)
+        .chars()
+        .map(|c| match c {
+            '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}' => {
+                '\u{FFFD}'
+            }
+            c => c,
+        })
+        .collect()
 }
 
 /// The notes as markdown to take to a teacher or a forum: by lesson (course order, then
@@ -115,8 +139,8 @@ pub fn notes_markdown(progress: &Progress, course: Option<&Course>) -> String {
                     .enumerate()
                     .find(|(_, l)| l.slug == note.lesson)
             }) {
-                Some((i, l)) => format!("Lesson {}: {}", i + 1, l.title),
-                None => format!("{} (not in this course)", note.lesson),
+                Some((i, l)) => format!("Lesson {}: {}", i + 1, markdown_text(&l.title)),
+                None => format!("{} (not in this course)", markdown_text(&note.lesson)),
             };
             let _ = write!(out, "\n## {heading}\n");
             lesson = Some(&note.lesson);
@@ -125,20 +149,20 @@ pub fn notes_markdown(progress: &Progress, course: Option<&Course>) -> String {
         }
         if section != Some(&note.section) {
             let name = if note.section.is_empty() {
-                "Opening"
+                "Opening".to_string()
             } else {
-                &note.section
+                markdown_text(&note.section)
             };
             let _ = write!(out, "\n### {name}\n");
             section = Some(&note.section);
             sentence = None;
         }
         if sentence != Some(&note.sentence) {
-            let _ = write!(out, "\n> {}\n\n", note.sentence.replace('\n', " "));
+            let _ = write!(out, "\n> {}\n\n", markdown_text(&note.sentence));
             sentence = Some(&note.sentence);
         }
         let mark = if note.answered { 'x' } else { ' ' };
-        let _ = writeln!(out, "- [{mark}] {}", note.text.replace('\n', " "));
+        let _ = writeln!(out, "- [{mark}] {}", markdown_text(&note.text));
     }
     out
 }

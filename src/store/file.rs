@@ -1,9 +1,11 @@
-//! Disk operations that must not lose data: atomic replacement of a file and the
-//! advisory lock that serialises saves between instances.
+//! Disk operations that must not lose data: atomic replacement of a file, the advisory
+//! lock that serialises saves between instances, and bounded reads of regular files only
+//! (a FIFO would hang a read, `/dev/zero` would fill the memory).
 
 use std::fs::{self, File, OpenOptions, TryLockError};
-use std::io::{self, Write};
-use std::path::Path;
+use std::io::{self, Read, Write};
+use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
+use std::path::{Path, PathBuf};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -21,16 +23,30 @@ pub const LOCK_NAME: &str = "progress.lock";
 /// the lock can never hang the reader.
 const LOCK_WAIT: Duration = Duration::from_secs(3);
 
+/// The largest file read as a record (progress file, pending change, import): far above
+/// any learner's record (a year of daily work is well under 1 MiB), small enough that
+/// parsing it stays within a few hundred MiB.
+pub const MAX_RECORD_BYTES: u64 = 16 << 20;
+
+/// How many symbolic links are followed from one name before giving up (as the kernel's
+/// `ELOOP`).
+const MAX_LINKS: usize = 32;
+
 /// Replaces `path` with `bytes` so that a reader (or a crash at any instant) sees either
 /// the old file or the new one, never a mix: write a temporary file in the same folder,
 /// flush it to the disk, rename it over `path`, then flush the folder so the rename
-/// itself survives a power cut. On any error `path` is untouched.
+/// itself survives a power cut. On any error `path` is untouched. A `path` that is a
+/// symbolic link (a synced dotfile) is written through: its final target is replaced,
+/// in the target's folder, and the link stays.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let target = resolve_links(path)?;
+    let path = target.as_path();
     let dir = parent(path);
     let mut temp = tempfile::Builder::new()
         .prefix(TEMP_PREFIX)
         .suffix(TEMP_SUFFIX)
-        .tempfile_in(dir)?;
+        .tempfile_in(dir)
+        .map_err(without_temp_name)?;
     // Through the `File`: `NamedTempFile`'s own writes add the temporary file's name to
     // an error, which means nothing to the learner and pushes the reason ("No space
     // left on device") off the status bar.
@@ -38,6 +54,17 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     temp.as_file().sync_all()?;
     temp.persist(path).map_err(|e| e.error)?;
     sync_dir(dir)
+}
+
+/// `tempfile` adds the temporary file's name to an error ("... at path
+/// .attn-course-x1Y2.tmp"): a name that no longer exists and means nothing to the
+/// learner, so it is cut off.
+fn without_temp_name(e: io::Error) -> io::Error {
+    let message = e.to_string();
+    match message.find(" at path ") {
+        Some(i) => io::Error::new(e.kind(), message[..i].to_string()),
+        None => e,
+    }
 }
 
 /// Flushes a folder's entries (a rename or a new name) to the disk.
@@ -79,12 +106,27 @@ pub struct Lock {
 }
 
 impl Lock {
+    /// Takes the lock, waiting up to [`LOCK_WAIT`]. The lock file is never followed
+    /// through a symbolic link (a dangling one would create a file wherever it points)
+    /// and must be a regular file (opening a FIFO for writing would block).
     pub fn acquire(dir: &Path) -> io::Result<Lock> {
+        let path = dir.join(LOCK_NAME);
         let file = OpenOptions::new()
             .create(true)
             .truncate(false)
             .write(true)
-            .open(dir.join(LOCK_NAME))?;
+            .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
+            .open(&path)
+            .map_err(|e| match e.raw_os_error() {
+                Some(libc::ELOOP) => {
+                    io::Error::other(format!("{} is a symbolic link; remove it", path.display()))
+                }
+                Some(libc::ENXIO) => not_regular(&path),
+                _ => e,
+            })?;
+        if !file.metadata()?.is_file() {
+            return Err(not_regular(&path));
+        }
         let start = Instant::now();
         loop {
             match file.try_lock() {
@@ -95,7 +137,7 @@ impl Lock {
                 Err(TryLockError::WouldBlock) => {
                     return Err(io::Error::new(
                         io::ErrorKind::WouldBlock,
-                        "another attn-course is saving; will retry",
+                        "another attn-course is holding the progress lock; try again in a moment",
                     ));
                 }
                 Err(TryLockError::Error(e)) => return Err(e),
@@ -119,13 +161,92 @@ pub fn parent(path: &Path) -> &Path {
     }
 }
 
-/// Reads `path`; `Ok(None)` when it does not exist.
+/// Reads `path` (through symbolic links); `Ok(None)` when it does not exist.
 pub fn read_if_exists(path: &Path) -> io::Result<Option<Vec<u8>>> {
-    match fs::read(path) {
+    match read_regular(path) {
         Ok(bytes) => Ok(Some(bytes)),
         Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
         Err(e) => Err(e),
     }
+}
+
+/// Reads a regular file of at most [`MAX_RECORD_BYTES`]. Opened without blocking (a FIFO
+/// opens at once instead of waiting for a writer), then checked on the open file itself,
+/// so nothing can be swapped in between the check and the read.
+pub fn read_regular(path: &Path) -> io::Result<Vec<u8>> {
+    let file = OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(path)?;
+    let meta = file.metadata()?;
+    if !meta.is_file() {
+        return Err(not_regular(path));
+    }
+    if meta.len() > MAX_RECORD_BYTES {
+        return Err(too_large(path));
+    }
+    let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
+    // The file may grow after the check: read one byte past the cap to notice.
+    file.take(MAX_RECORD_BYTES + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_RECORD_BYTES {
+        return Err(too_large(path));
+    }
+    Ok(bytes)
+}
+
+/// True for the error [`read_regular`] gives a file over the size cap.
+pub fn is_too_large(e: &io::Error) -> bool {
+    e.kind() == io::ErrorKind::FileTooLarge
+}
+
+fn too_large(path: &Path) -> io::Error {
+    io::Error::new(
+        io::ErrorKind::FileTooLarge,
+        format!(
+            "{} is larger than {} MiB, the most a progress record may be",
+            path.display(),
+            MAX_RECORD_BYTES >> 20
+        ),
+    )
+}
+
+/// The error for a name that is not a regular file (a FIFO, a device, a folder).
+pub fn not_regular(path: &Path) -> io::Error {
+    let kind = match fs::metadata(path).map(|m| m.file_type()) {
+        Ok(t) if t.is_fifo() => "a FIFO",
+        Ok(t) if t.is_dir() => "a folder",
+        Ok(t) if t.is_char_device() || t.is_block_device() => "a device",
+        Ok(t) if t.is_socket() => "a socket",
+        _ => "not a regular file",
+    };
+    let what = if kind.starts_with("not") {
+        kind.to_string()
+    } else {
+        format!("{kind}, not a regular file")
+    };
+    io::Error::other(format!("{} is {what}", path.display()))
+}
+
+/// The name `path` finally stands for: symbolic links at its last component followed
+/// (relative targets from the link's folder) to a name that is not a link; a name that
+/// does not exist (a dangling link's target included) is returned as is.
+pub fn resolve_links(path: &Path) -> io::Result<PathBuf> {
+    let mut current = path.to_path_buf();
+    for _ in 0..MAX_LINKS {
+        match fs::symlink_metadata(&current) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                let target = fs::read_link(&current)?;
+                current = parent(&current).join(target);
+            }
+            Ok(_) => return Ok(current),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(current),
+            Err(e) => return Err(e),
+        }
+    }
+    Err(io::Error::other(format!(
+        "{}: too many levels of symbolic links",
+        path.display()
+    )))
 }
 
 #[cfg(test)]

@@ -3,6 +3,11 @@
 //! Reading goes straight to the typed record; only when that fails is the text read
 //! again as plain TOML, to learn its `schema`: a newer file whose fields no longer fit
 //! is then reported as newer, not as corrupt.
+//!
+//! A written record opens with [`HEAD`] and closes with [`END`]: a file that opens with
+//! the first line but lacks the last was cut short (a copy or a sync stopped at a line
+//! boundary still parses as TOML, with attempts or half a seed missing) and is refused.
+//! Files without the first line (older releases, written by hand) load as before.
 
 use std::fmt;
 
@@ -41,6 +46,11 @@ impl FormatError {
     }
 }
 
+/// The first line of every record this release writes.
+pub const HEAD: &str = "# attn-course progress record (progress/FORMAT.md); its last line ends it";
+/// The last line of every record this release writes.
+pub const END: &str = "# end of progress record";
+
 /// Reads a record from the bytes of a file. A record whose `schema` is newer but whose
 /// fields still fit is returned as is (`Progress::is_newer` tells the caller).
 pub fn parse(bytes: &[u8]) -> Result<Progress, FormatError> {
@@ -52,13 +62,21 @@ pub fn parse(bytes: &[u8]) -> Result<Progress, FormatError> {
             message: "not UTF-8 text".to_string(),
         }
     })?;
+    check_complete(text)?;
     match toml::from_str::<Progress>(text) {
         Ok(progress) if progress.schema < 1 => Err(FormatError::Invalid {
             line: 0,
             column: 0,
             message: "schema 0 does not exist (the first is 1)".to_string(),
         }),
-        Ok(progress) => Ok(progress),
+        Ok(progress) => match super::limits::check(&progress) {
+            Ok(()) => Ok(progress),
+            Err(message) => Err(FormatError::Invalid {
+                line: 0,
+                column: 0,
+                message,
+            }),
+        },
         Err(error) => {
             let schema = toml::from_str::<toml::Table>(text)
                 .ok()
@@ -71,9 +89,28 @@ pub fn parse(bytes: &[u8]) -> Result<Progress, FormatError> {
     }
 }
 
-/// Writes a record as TOML text.
+/// Writes a record as TOML text, between [`HEAD`] and [`END`].
 pub fn to_toml(progress: &Progress) -> Result<String, String> {
-    toml::to_string_pretty(progress).map_err(|e| one_line(&e.to_string()))
+    let body = toml::to_string_pretty(progress).map_err(|e| one_line(&e.to_string()))?;
+    Ok(format!("{HEAD}\n{body}\n{END}\n"))
+}
+
+/// A text that opens with [`HEAD`] must close with [`END`] (blank lines after it aside).
+fn check_complete(text: &str) -> Result<(), FormatError> {
+    if text.lines().next().map(str::trim_end) != Some(HEAD) {
+        return Ok(());
+    }
+    let last = text.lines().rev().find(|l| !l.trim().is_empty());
+    if last.map(str::trim_end) == Some(END) {
+        return Ok(());
+    }
+    Err(FormatError::Invalid {
+        line: text.lines().count() + 1,
+        column: 1,
+        message: format!(
+            "the record stops before its last line `{END}`: the file was cut short (or something was added after that line)"
+        ),
+    })
 }
 
 fn invalid(text: &str, error: &toml::de::Error) -> FormatError {
@@ -153,6 +190,28 @@ mod tests {
         assert!(fits.is_ok_and(|p| p.is_newer() && p.learner_seed == 7));
         let reshaped = parse(b"schema = 3\nlearner_seed = \"seven\"\n");
         assert_eq!(reshaped, Err(FormatError::Newer { schema: 3 }));
+    }
+
+    #[test]
+    fn a_written_record_cut_at_any_line_is_refused_and_one_without_the_head_loads() {
+        let mut p = Progress::new(8_141_506_721_049_875_327);
+        p.set_position("softmax", 3, 10);
+        let text = to_toml(&p).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(parse(text.as_bytes()), Ok(p.clone()));
+        let lines: Vec<&str> = text.lines().collect();
+        for keep in 1..lines.len() - 1 {
+            let cut = format!("{}\n", lines[..keep].join("\n"));
+            assert!(
+                matches!(parse(cut.as_bytes()), Err(FormatError::Invalid { .. })),
+                "cut after line {keep} loaded"
+            );
+        }
+        // Cut inside the seed: still parses as TOML, but with another seed.
+        let seed_cut = &text[..text.find("8141506").unwrap_or(0) + 7];
+        assert!(parse(seed_cut.as_bytes()).is_err());
+        // No head line: the rule does not apply (older files, hand-written ones).
+        let body = lines[1..lines.len() - 2].join("\n");
+        assert_eq!(parse(body.as_bytes()), Ok(p));
     }
 
     #[test]

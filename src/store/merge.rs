@@ -2,16 +2,20 @@
 //! record and the local one. The rules (also in `progress/FORMAT.md`) only ever add:
 //! a merge never loses an attempt, a solve, a hint or an unknown field.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use super::model::{Attempt, LessonRecord, Note, Position, ProblemRecord, Progress, Review};
 
 impl Progress {
     /// Merges `incoming` into `self` (the base: the file on disk when saving, the local
     /// record when importing). Ties on a place go to `incoming`, the newer write;
-    /// conflicting unknown fields keep the base's value.
+    /// conflicting unknown fields keep the base's value. The seed is the base's unless
+    /// no problem record depends on it yet and one depends on the incoming seed (so
+    /// merging again never flips it; `Store::import` also carries the seed of an import
+    /// without problem work). `resets` is the base's: whether a record from before a
+    /// reset may be merged at all is the saver's decision (`Store::save_merged`).
     pub fn merge_from(&mut self, incoming: &Progress) {
-        if self.is_empty() && !incoming.is_empty() {
+        if !self.binds_seed() && incoming.binds_seed() {
             self.learner_seed = incoming.learner_seed;
         }
         self.schema = self.schema.max(incoming.schema);
@@ -96,14 +100,22 @@ fn merge_review(base: &mut Option<Review>, incoming: Option<&Review>) {
     }
 }
 
-/// Notes: the union by id (by anchor and text for notes without one), never dropping one; a note both sides have is taken from the
-/// side changed last. Two changes in the same second are ordered by their content
-/// (answered, then text), not by side, so merging in any order gives the same note.
+/// Notes: the union by id (by anchor and text for notes without one), never dropping
+/// one; a note both sides have is taken from the side changed last. Two changes in the
+/// same second are ordered by their content (answered, then text), not by side, so
+/// merging in any order gives the same note. Matched through a map of the base's keys:
+/// linear in the number of notes (a search per note made 120k notes take 39 s).
 fn merge_notes(base: &mut Vec<Note>, incoming: &[Note]) {
+    let mut index: HashMap<NoteKey, usize> = HashMap::with_capacity(base.len());
+    for (i, note) in base.iter().enumerate() {
+        // The first of two notes with one key is the one a match finds.
+        index.entry(NoteKey::of(note)).or_insert(i);
+    }
     let rank = |n: &Note| (n.at, n.answered, n.text.clone());
     for note in incoming {
-        match base.iter_mut().find(|n| n.is_same(note)) {
-            Some(current) => {
+        match index.get(&NoteKey::of(note)) {
+            Some(&i) => {
+                let current = &mut base[i];
                 let mut extra = current.extra.clone();
                 merge_extra(&mut extra, &note.extra);
                 if rank(note) > rank(current) {
@@ -111,7 +123,33 @@ fn merge_notes(base: &mut Vec<Note>, incoming: &[Note]) {
                 }
                 current.extra = extra;
             }
-            None => base.push(note.clone()),
+            None => {
+                index.insert(NoteKey::of(note), base.len());
+                base.push(note.clone());
+            }
+        }
+    }
+}
+
+/// What makes two notes the same note (`Note::is_same`): the id, or for a note without
+/// one its anchor and text.
+#[derive(PartialEq, Eq, Hash)]
+enum NoteKey {
+    Id(String),
+    Anchor([String; 4]),
+}
+
+impl NoteKey {
+    fn of(note: &Note) -> NoteKey {
+        if note.id.is_empty() {
+            NoteKey::Anchor([
+                note.lesson.clone(),
+                note.section.clone(),
+                note.sentence.clone(),
+                note.text.clone(),
+            ])
+        } else {
+            NoteKey::Id(note.id.clone())
         }
     }
 }
@@ -347,16 +385,46 @@ mod tests {
     }
 
     #[test]
-    fn an_empty_base_adopts_the_incoming_seed_and_a_working_one_keeps_its_own() {
+    fn a_base_without_problem_work_adopts_the_incoming_seed_and_a_working_one_keeps_its_own() {
+        // Opened and read on the new machine, but no problem touched yet.
         let mut fresh = Progress::new(1);
+        fresh.set_position("l2", 3, 4);
         let mut imported = Progress::new(99);
-        imported.set_position("l1", 0, 5);
+        imported.record_attempt("l1", "1.1", attempt(5, "x", false));
         fresh.merge_from(&imported);
         assert_eq!(fresh.learner_seed, 99);
         let mut other = Progress::new(42);
-        other.set_position("l3", 0, 9);
+        other.record_attempt("l3", "3.1", attempt(9, "y", true));
         fresh.merge_from(&other);
         assert_eq!(fresh.learner_seed, 99);
+        // Neither side bound to its seed: the base keeps its own, so merges settle.
+        let mut opened = Progress::new(1);
+        opened.set_position("l1", 0, 1);
+        opened.merge_from(&Progress::new(77));
+        assert_eq!(opened.learner_seed, 1);
+    }
+
+    #[test]
+    fn notes_with_one_key_on_either_side_merge_once() {
+        let mut base = Progress::new(1);
+        let note = Note::new("l", "1", "S.", "first", 1);
+        base.notes.push(note.clone());
+        let mut incoming = Progress::new(1);
+        let mut later = note.clone();
+        later.text = "edited".into();
+        later.at = 2;
+        incoming.notes.push(later.clone());
+        incoming.notes.push(later);
+        let bare = Note {
+            lesson: "l".into(),
+            text: "no id".into(),
+            ..Note::default()
+        };
+        incoming.notes.push(bare.clone());
+        incoming.notes.push(bare);
+        base.merge_from(&incoming);
+        let texts: Vec<&str> = base.notes.iter().map(|n| n.text.as_str()).collect();
+        assert_eq!(texts, ["edited", "no id"]);
     }
 
     #[test]

@@ -14,16 +14,22 @@
 //! every keypress (each save is a lock, a read, a merge and an fsync'd write).
 
 pub mod clock;
+mod export;
 mod file;
 pub mod format;
+pub mod limits;
 mod merge;
 pub mod model;
+mod pending;
 mod quarantine;
 mod seed;
 
 use std::fmt::Display;
+use std::io;
 use std::path::{Path, PathBuf};
 
+pub use export::{Exported, export};
+pub use file::MAX_RECORD_BYTES;
 pub use format::FormatError;
 pub use model::{Attempt, LessonRecord, Note, Position, ProblemRecord, Progress, Review, SCHEMA};
 use seed::new_seed;
@@ -48,6 +54,9 @@ pub struct SaveError {
 pub struct Store {
     /// `<home>/progress.toml`; `None` when there is no home at all.
     path: Option<PathBuf>,
+    /// The pending file this instance wrote last while the lock was busy (see
+    /// `pending.rs`); replaced by the next one, removed by the next save.
+    pending: Option<PathBuf>,
 }
 
 /// What opening the store found: the progress to start from and, when something was
@@ -69,24 +78,43 @@ impl Store {
     /// Opens (or starts) the progress kept under `home`. Never fails: every problem
     /// becomes a warning and the course opens anyway. On a first start the fresh record
     /// (with its new seed) is written at once, so a second instance started a moment
-    /// later gets the same seed and the same problem numbers.
+    /// later gets the same seed and the same problem numbers. A relative `home` (from a
+    /// relative `$HOME`) is refused: it would scatter progress over whatever folder the
+    /// course was started in.
     pub fn open(home: Option<&Path>) -> Opened {
         // An empty path would silently mean the current directory.
-        let Some(home) = home.filter(|h| !h.as_os_str().is_empty()) else {
+        let home = home.filter(|h| !h.as_os_str().is_empty());
+        let refused = match home {
+            None => Some(NO_HOME.to_string()),
+            Some(h) if h.is_relative() => Some(format!(
+                "the progress home `{}` is not an absolute path (is HOME relative?); set ATTN_COURSE_HOME or pass --home",
+                h.display()
+            )),
+            Some(_) => None,
+        };
+        let (Some(home), None) = (home, refused.as_deref()) else {
             return Opened {
-                store: Store { path: None },
+                store: Store::nowhere(),
                 progress: fresh(),
-                warning: Some(not_kept(NO_HOME)),
+                warning: refused.map(|r| not_kept(&r)),
             };
         };
         let store = Store {
             path: Some(home.join(FILE_NAME)),
+            pending: None,
         };
         let (progress, warning) = store.load(home);
         Opened {
             store,
             progress,
             warning,
+        }
+    }
+
+    fn nowhere() -> Store {
+        Store {
+            path: None,
+            pending: None,
         }
     }
 
@@ -102,72 +130,139 @@ impl Store {
     }
 
     /// Saves `progress` and replaces it with what was written: the merge of the file on
-    /// disk (another instance's saves) and `progress`. Under the lock: re-read the file,
-    /// merge, write atomically only if something changed. `Ok(Some(line))` means saved,
-    /// but tell the learner `line` (the file on disk had become unreadable and was set
-    /// aside). On `Err` nothing on disk changed and `progress` is untouched.
+    /// disk (another instance's saves), the pending changes beside it and `progress`.
+    /// Under the lock: re-read, merge, write atomically only if something changed.
+    /// `Ok(Some(line))` means kept, but tell the learner `line`: the file on disk had
+    /// become unreadable and was set aside, the record was reset meanwhile, or the lock
+    /// stayed busy and the change was kept in a pending file for the next save. On
+    /// `Err` nothing on disk changed and `progress` is untouched.
     pub fn save_merged(&mut self, progress: &mut Progress) -> Result<Option<String>, SaveError> {
-        let path = self.file()?;
-        let fail = |reason: &dyn Display| save_error(path, reason);
+        self.save_inner(progress, false)
+    }
+
+    /// `progress import`: merges `imported` into `progress` and saves. The learner's
+    /// numbers move with their record: while nothing in the merged record depends on a
+    /// seed (no problem record), it takes the imported one, also when the import holds
+    /// no problem work either.
+    pub fn import(
+        &mut self,
+        progress: &mut Progress,
+        imported: &Progress,
+    ) -> Result<Option<String>, SaveError> {
+        progress.merge_from(imported);
+        if !progress.binds_seed() {
+            progress.learner_seed = imported.learner_seed;
+        }
+        self.save_inner(progress, true)
+    }
+
+    /// [`Store::save_merged`]; with `take_seed`, a merged record that no problem work
+    /// binds to its seed takes the seed of `progress`.
+    fn save_inner(
+        &mut self,
+        progress: &mut Progress,
+        take_seed: bool,
+    ) -> Result<Option<String>, SaveError> {
+        let path = self.file()?.to_path_buf();
+        let fail = |reason: &dyn Display| save_error(&path, reason);
         if progress.is_newer() {
             return Err(fail(&newer_reason(progress.schema)));
         }
-        let home = file::parent(path);
+        let home = file::parent(&path);
         // The home may have been removed since open; saving recreates it.
         std::fs::create_dir_all(home).map_err(|e| fail(&e))?;
-        let _lock = file::Lock::acquire(home).map_err(|e| fail(&e))?;
-        file::remove_stale_temps(home);
-        let mut notice = None;
-        let on_disk = match file::read_if_exists(path).map_err(|e| fail(&e))? {
-            None => None,
-            Some(bytes) => match format::parse(&bytes) {
-                Ok(disk) if disk.is_newer() => return Err(fail(&newer_reason(disk.schema))),
-                Ok(disk) => Some(disk),
-                Err(FormatError::Newer { schema }) => return Err(fail(&newer_reason(schema))),
-                Err(FormatError::Invalid { .. }) => {
-                    let aside = quarantine::set_aside(path, Aside::Corrupt).map_err(|e| {
-                        fail(&format!(
-                            "the file is unreadable and could not be set aside: {e}"
-                        ))
-                    })?;
-                    notice = Some(format!(
-                        "progress file had become unreadable; moved to {}; your current progress was saved",
-                        aside.display()
-                    ));
-                    None
-                }
-            },
-        };
-        let merged = match on_disk {
-            Some(disk) => {
-                let mut merged = disk.clone();
-                merged.merge_from(progress);
-                if merged == disk {
-                    *progress = merged;
-                    return Ok(notice);
-                }
-                merged
+        let _lock = match file::Lock::acquire(home) {
+            Ok(lock) => lock,
+            Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
+                return self.keep_pending(home, progress).map(Some);
             }
-            None => progress.clone(),
+            Err(e) => return Err(fail(&e)),
         };
-        write_record(path, &merged).map_err(|e| fail(&e))?;
+        file::remove_stale_temps(home);
+        pending::remove_stale_parts(home);
+        let (on_disk, mut notice) = read_locked(&path).map_err(|e| fail(&e))?;
+        let pendings = pending::list(home);
+        let mut merged = on_disk.clone();
+        for pending in &pendings {
+            match pending::read(pending) {
+                Some(record) => drop(absorb(&mut merged, &record)),
+                None => continue,
+            }
+        }
+        if !absorb(&mut merged, progress) {
+            notice = Some(
+                "your record was reset (attn-course progress reset) since this session read it; going on from the reset record"
+                    .to_string(),
+            );
+        }
+        let mut merged = merged.unwrap_or_else(|| progress.clone());
+        if take_seed && !merged.binds_seed() {
+            merged.learner_seed = progress.learner_seed;
+        }
+        if on_disk.as_ref() != Some(&merged) {
+            write_record(&path, &merged).map_err(|e| fail(&e))?;
+        }
+        // Everything merged is on disk: the pending files may go (a failed removal is
+        // harmless, merging one again changes nothing).
+        for pending in pendings {
+            let _ = std::fs::remove_file(pending);
+        }
+        self.pending = None;
         *progress = merged;
         Ok(notice)
     }
 
-    /// Starts the learner over: the current file is kept as `progress.reset-<stamp>.toml`
-    /// (returned, `None` when there was none) and a fresh record with a new seed
-    /// replaces it.
-    pub fn reset(&mut self) -> Result<(Progress, Option<PathBuf>), SaveError> {
+    /// The lock stayed busy: keep `progress` in a new pending file (and drop this
+    /// instance's previous one, which the new one contains).
+    fn keep_pending(&mut self, home: &Path, progress: &Progress) -> Result<String, SaveError> {
         let path = self.file()?;
         let fail = |reason: &dyn Display| save_error(path, reason);
-        let _lock = file::Lock::acquire(file::parent(path)).map_err(|e| fail(&e))?;
-        let kept = match file::read_if_exists(path).map_err(|e| fail(&e))? {
-            Some(_) => Some(quarantine::set_aside(path, Aside::Reset).map_err(|e| fail(&e))?),
+        let text = record_text(progress).map_err(|e| fail(&e))?;
+        let kept = pending::write(home, text.as_bytes()).map_err(|e| {
+            fail(&format!(
+                "another attn-course holds the lock, and the change could not be kept aside either: {e}"
+            ))
+        })?;
+        if let Some(previous) = self.pending.replace(kept.clone()) {
+            let _ = std::fs::remove_file(previous);
+        }
+        Ok(format!(
+            "another attn-course is holding the progress lock; your work is kept in {} and the next save merges it",
+            kept.display()
+        ))
+    }
+
+    /// Starts the learner over: the current file is kept as `progress.reset-<stamp>.toml`
+    /// (returned, `None` when there was none) and a fresh record with a new seed and one
+    /// more reset replaces it. Pending changes go into the kept file first. A record
+    /// from a newer release is not reset (that would write this release's schema over
+    /// it).
+    pub fn reset(&mut self) -> Result<(Progress, Option<PathBuf>), SaveError> {
+        let path = self.file()?.to_path_buf();
+        let fail = |reason: &dyn Display| save_error(&path, reason);
+        let home = file::parent(&path);
+        let _lock = file::Lock::acquire(home).map_err(|e| fail(&e))?;
+        let (on_disk, _) = read_locked(&path).map_err(|e| fail(&e))?;
+        let pendings = pending::list(home);
+        let mut old = on_disk.clone();
+        for pending in &pendings {
+            if let Some(record) = pending::read(pending) {
+                absorb(&mut old, &record);
+            }
+        }
+        if let Some(old) = old.as_ref().filter(|&old| on_disk.as_ref() != Some(old)) {
+            write_record(&path, old).map_err(|e| fail(&e))?;
+        }
+        let kept = match file::read_if_exists(&path).map_err(|e| fail(&e))? {
+            Some(_) => Some(quarantine::set_aside(&path, Aside::Reset).map_err(|e| fail(&e))?),
             None => None,
         };
-        let progress = fresh();
-        write_record(path, &progress).map_err(|e| fail(&e))?;
+        let mut progress = fresh();
+        progress.resets = old.map_or(0, |p| p.resets).saturating_add(1);
+        write_record(&path, &progress).map_err(|e| fail(&e))?;
+        for pending in pendings {
+            let _ = std::fs::remove_file(pending);
+        }
         Ok((progress, kept))
     }
 
@@ -180,8 +275,26 @@ impl Store {
     }
 
     /// Reads the record at open, holding the lock where one can be taken (a read-only
-    /// home has no lock file; reading without it is safe since writes are atomic).
+    /// home has no lock file; reading without it is safe since writes are atomic), with
+    /// the pending changes beside it merged in (the next save writes them).
     fn load(&self, home: &Path) -> (Progress, Option<String>) {
+        let (mut progress, warning) = self.load_file(home);
+        if !progress.is_newer() {
+            for pending in pending::list(home) {
+                if let Some(record) = pending::read(&pending) {
+                    let mut merged = Some(progress.clone());
+                    if absorb(&mut merged, &record)
+                        && let Some(merged) = merged
+                    {
+                        progress = merged;
+                    }
+                }
+            }
+        }
+        (progress, warning)
+    }
+
+    fn load_file(&self, home: &Path) -> (Progress, Option<String>) {
         let path = home.join(FILE_NAME);
         if let Err(e) = std::fs::create_dir_all(home) {
             return (
@@ -191,8 +304,10 @@ impl Store {
         }
         let _lock = file::Lock::acquire(home).ok();
         let bytes = match file::read_if_exists(&path) {
-            Ok(Some(bytes)) => bytes,
+            Ok(Some(bytes)) => Some(bytes),
             Ok(None) => return start_fresh(&path, None),
+            // Too large to be a record: set aside like any other unreadable file.
+            Err(e) if file::is_too_large(&e) => None,
             Err(e) => {
                 return (
                     fresh(),
@@ -200,19 +315,19 @@ impl Store {
                 );
             }
         };
-        match format::parse(&bytes) {
-            Ok(progress) if progress.is_newer() => {
+        match bytes.as_deref().map(decode) {
+            Some(Ok(progress)) if progress.is_newer() => {
                 let warning = newer_warning(progress.schema);
                 (progress, Some(warning))
             }
-            Ok(progress) => {
+            Some(Ok(progress)) => {
                 let warning = file::probe_writable(home)
                     .err()
                     .map(|e| not_kept(&format!("cannot write in {}: {e}", home.display())));
                 (progress, warning)
             }
-            Err(FormatError::Newer { schema }) => (fresh(), Some(newer_warning(schema))),
-            Err(FormatError::Invalid { .. }) => {
+            Some(Err(FormatError::Newer { schema })) => (fresh(), Some(newer_warning(schema))),
+            None | Some(Err(FormatError::Invalid { .. })) => {
                 match quarantine::set_aside(&path, Aside::Corrupt) {
                     Ok(aside) => start_fresh(
                         &path,
@@ -234,13 +349,79 @@ impl Store {
     }
 }
 
+/// Reads the progress file under the lock: the record (`None` when there is none, or
+/// when it was unreadable and has been set aside, which the notice says). A record from
+/// a newer release is an error: it is never written over.
+fn read_locked(path: &Path) -> Result<(Option<Progress>, Option<String>), String> {
+    let bytes = match file::read_if_exists(path) {
+        Ok(Some(bytes)) => Some(bytes),
+        Ok(None) => return Ok((None, None)),
+        Err(e) if file::is_too_large(&e) => None,
+        Err(e) => return Err(e.to_string()),
+    };
+    match bytes.as_deref().map(decode) {
+        Some(Ok(disk)) if disk.is_newer() => Err(newer_reason(disk.schema)),
+        Some(Ok(disk)) => Ok((Some(disk), None)),
+        Some(Err(FormatError::Newer { schema })) => Err(newer_reason(schema)),
+        None | Some(Err(FormatError::Invalid { .. })) => {
+            let aside = quarantine::set_aside(path, Aside::Corrupt)
+                .map_err(|e| format!("the file is unreadable and could not be set aside: {e}"))?;
+            Ok((
+                None,
+                Some(format!(
+                    "progress file had become unreadable; moved to {}; your current progress was saved",
+                    aside.display()
+                )),
+            ))
+        }
+    }
+}
+
+/// Merges `incoming` into `base` unless it was read before a reset that `base` has seen
+/// (fewer `resets`): such a record holds what the learner chose to start over from.
+/// Returns whether it was merged.
+fn absorb(base: &mut Option<Progress>, incoming: &Progress) -> bool {
+    match base {
+        None => {
+            *base = Some(incoming.clone());
+            true
+        }
+        Some(base) if incoming.resets < base.resets => false,
+        Some(base) => {
+            base.merge_from(incoming);
+            base.resets = incoming.resets;
+            true
+        }
+    }
+}
+
+/// Every record read from a file goes through here: the format (with its bounds, see
+/// `limits.rs`), then times in the future moved back to now (see
+/// `Progress::clamp_future`).
+fn decode(bytes: &[u8]) -> Result<Progress, FormatError> {
+    let mut progress = format::parse(bytes)?;
+    progress.clamp_future(clock::now());
+    Ok(progress)
+}
+
 /// Reads a record from a file the learner named. A record from a newer release is
 /// refused: merging it would write its fields back under this release's schema.
 pub fn read_record(path: &Path) -> Result<Progress, RecordError> {
     let shown = path.display();
-    let bytes =
-        std::fs::read(path).map_err(|e| RecordError(format!("cannot read {shown}: {e}")))?;
-    match format::parse(&bytes) {
+    let bytes = file::read_regular(path).map_err(|e| {
+        RecordError(if file::is_too_large(&e) {
+            e.to_string()
+        } else {
+            format!("cannot read {shown}: {e}")
+        })
+    })?;
+    decode_record(&bytes, &shown)
+}
+
+/// The record in the bytes of a file the learner named (`shown` in messages): what
+/// [`read_record`] does after reading the file.
+pub fn decode_record(bytes: &[u8], shown: &dyn Display) -> Result<Progress, RecordError> {
+    match decode(bytes) {
         Ok(progress) if progress.is_newer() => Err(RecordError(
             FormatError::Newer {
                 schema: i64::from(progress.schema),
@@ -252,10 +433,25 @@ pub fn read_record(path: &Path) -> Result<Progress, RecordError> {
     }
 }
 
-/// Writes `progress` to `path` atomically (also for `progress export FILE`).
+/// Writes `progress` to `path` atomically. A record over the size cap is refused: the
+/// next read would refuse it.
 pub fn write_record(path: &Path, progress: &Progress) -> Result<(), String> {
-    let text = format::to_toml(progress)?;
+    let text = record_text(progress)?;
     file::write_atomic(path, text.as_bytes()).map_err(|e| e.to_string())
+}
+
+/// The record as the text a file holds, refused when over [`MAX_RECORD_BYTES`].
+pub fn record_text(progress: &Progress) -> Result<String, String> {
+    let text = format::to_toml(progress)?;
+    let size = text.len() as u64;
+    if size > MAX_RECORD_BYTES {
+        return Err(format!(
+            "the record would be {:.1} MiB, over the {} MiB a record may be",
+            size as f64 / f64::from(1 << 20),
+            MAX_RECORD_BYTES >> 20
+        ));
+    }
+    Ok(text)
 }
 
 fn fresh() -> Progress {

@@ -20,6 +20,11 @@ pub struct Progress {
     /// The learner's own seed, made at first start: their problem numbers derive from it.
     /// At most `i64::MAX`, because TOML integers are signed 64-bit.
     pub learner_seed: u64,
+    /// How many times the learner started over (`progress reset`). A save from an
+    /// instance that read the record before the latest reset is not merged back, so a
+    /// reader left open cannot undo the reset.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub resets: u64,
     /// Where the learner was reading.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub position: Option<Position>,
@@ -213,6 +218,7 @@ impl Progress {
         Progress {
             schema: SCHEMA,
             learner_seed,
+            resets: 0,
             position: None,
             lessons: BTreeMap::new(),
             notes: Vec::new(),
@@ -220,10 +226,39 @@ impl Progress {
         }
     }
 
-    /// True for a record that holds no work yet (a first start): merging another record
-    /// into it adopts that record's seed, so an imported learner keeps their numbers.
+    /// True for a record that holds no work yet (a first start).
     pub fn is_empty(&self) -> bool {
         self.position.is_none() && self.lessons.is_empty() && self.notes.is_empty()
+    }
+
+    /// True when some recorded work depends on `learner_seed`: a problem record (an
+    /// attempt, a hint, a variant drawn) was made with the numbers the seed gives. A
+    /// record without one may take another record's seed on merge (see `merge.rs`).
+    pub fn binds_seed(&self) -> bool {
+        self.lessons.values().any(|l| !l.problems.is_empty())
+    }
+
+    /// Moves every "latest wins" stamp that lies after `now` back to `now`. A record
+    /// from a machine whose clock ran ahead would otherwise win every merge until that
+    /// time came, pinning the learner's place. Attempts keep their times: they are part
+    /// of an attempt's identity, not a tie-breaker.
+    pub fn clamp_future(&mut self, now: u64) {
+        if let Some(position) = &mut self.position {
+            position.at = position.at.min(now);
+        }
+        for lesson in self.lessons.values_mut() {
+            lesson.at = lesson.at.min(now);
+            for review in lesson
+                .problems
+                .values_mut()
+                .filter_map(|p| p.review.as_mut())
+            {
+                review.last = review.last.min(now);
+            }
+        }
+        for note in &mut self.notes {
+            note.at = note.at.min(now);
+        }
     }
 
     /// True when the record comes from a release newer than this one; such a record is

@@ -3,7 +3,7 @@
 //! the original is replaced (atomically), so at no instant is there no progress file.
 
 use std::fs::{self, OpenOptions};
-use std::io::{self, Write};
+use std::io;
 use std::path::{Path, PathBuf};
 
 use super::clock::{self, Utc};
@@ -27,7 +27,10 @@ impl Aside {
 
 /// Keeps the bytes of `path` under a new name in the same folder and returns that name.
 /// Never replaces an earlier copy: a second one in the same second gets `-2`, `-3`...
+/// A `path` that is a symbolic link is kept by its target's bytes (a copy of the link
+/// would show whatever replaces the target next).
 pub fn set_aside(path: &Path, kind: Aside) -> io::Result<PathBuf> {
+    let source = file::resolve_links(path)?;
     let stamp = Utc::from_unix(clock::now()).stamp();
     for n in 1u32.. {
         let suffix = if n == 1 {
@@ -37,7 +40,7 @@ pub fn set_aside(path: &Path, kind: Aside) -> io::Result<PathBuf> {
         };
         let target =
             file::parent(path).join(format!("progress.{}-{stamp}{suffix}.toml", kind.name()));
-        match keep(path, &target) {
+        match keep(&source, &target) {
             Ok(()) => {
                 file::sync_dir(file::parent(path))?;
                 return Ok(target);
@@ -58,12 +61,13 @@ fn keep(path: &Path, target: &Path) -> io::Result<()> {
         Err(e)
             if e.kind() != io::ErrorKind::AlreadyExists && e.kind() != io::ErrorKind::NotFound =>
         {
-            let bytes = fs::read(path)?;
+            // Streamed: a file set aside for being too large is not read into memory.
+            let mut from = fs::File::open(path)?;
             let mut copy = OpenOptions::new()
                 .write(true)
                 .create_new(true)
                 .open(target)?;
-            copy.write_all(&bytes)?;
+            io::copy(&mut from, &mut copy)?;
             copy.sync_all()
         }
         other => other,

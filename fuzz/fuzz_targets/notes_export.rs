@@ -1,0 +1,41 @@
+//! `progress export --notes` with hostile note text: the markdown never carries a control
+//! character (escape sequences), a bidirectional override, or a line that is not part of
+//! its structure (a heading, a quoted sentence, a task item or a blank line), whatever
+//! the lesson, section, sentence and text of each note hold.
+#![no_main]
+use attn_course::commands::progress::notes_markdown;
+use attn_course::store::{Note, Progress};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let text = String::from_utf8_lossy(data);
+    let mut progress = Progress::new(1);
+    // Each note is four fields separated by U+0000; notes by U+0001.
+    for (k, chunk) in text.split('\u{1}').enumerate().take(64) {
+        let mut fields = chunk.split('\0');
+        let mut next = || fields.next().unwrap_or_default().to_string();
+        let mut note = Note::new(&next(), &next(), &next(), &next(), k as u64);
+        note.answered = k % 2 == 1;
+        progress.notes.push(note);
+    }
+    let markdown = notes_markdown(&progress, None);
+    for line in markdown.lines() {
+        assert!(
+            !line.chars().any(|c| c.is_control()
+                || ('\u{202a}'..='\u{202e}').contains(&c)
+                || ('\u{2066}'..='\u{2069}').contains(&c)),
+            "unsafe character in {line:?}"
+        );
+        assert!(
+            line.is_empty()
+                || line.starts_with("# ")
+                || line.starts_with("## ")
+                || line.starts_with("### ")
+                || line.starts_with("> ")
+                || line.starts_with("- [ ] ")
+                || line.starts_with("- [x] ")
+                || line == "No notes yet.",
+            "a line outside the structure: {line:?}"
+        );
+    }
+});

@@ -1,0 +1,149 @@
+//! Changes kept aside while another instance holds the lock: a save that cannot take
+//! the lock in time writes the whole record it wanted to save as
+//! `progress.pending-<pid>-<nanoseconds>-<n>.toml` beside the progress file, without the lock, and the
+//! next save by any instance (or the next start) merges every such file in and then
+//! removes them. Merging is a union, so merging one twice changes nothing, and a
+//! completed action is never dropped because a slow or stopped instance held the lock.
+//!
+//! Each pending file is written once under a new name (temporary file, then a rename
+//! that never replaces), so a saver reading it under the lock sees it whole, and removing
+//! the files it merged can never remove one written after it read them.
+
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
+
+use super::format::FormatError;
+use super::model::Progress;
+use super::quarantine::{self, Aside};
+
+/// Pending files are `progress.pending-XXXXXX.toml`.
+const PREFIX: &str = "progress.pending-";
+const SUFFIX: &str = ".toml";
+/// A pending file being written: not matched by `file::remove_stale_temps` (which runs
+/// under the lock, while a pending file is written without it).
+const PART_PREFIX: &str = ".attn-course-pending-";
+const PART_SUFFIX: &str = ".part";
+/// A partial pending file older than this was left by a killed process.
+const PART_STALE: Duration = Duration::from_secs(3600);
+/// At most this many pending files are merged by one save; more wait for the next.
+pub const MAX_FILES: usize = 64;
+
+/// Writes `text` (a whole record) as a new pending file in `dir` and returns its name.
+pub fn write(dir: &Path, text: &[u8]) -> io::Result<PathBuf> {
+    let mut part = tempfile::Builder::new()
+        .prefix(PART_PREFIX)
+        .suffix(PART_SUFFIX)
+        .tempfile_in(dir)?;
+    part.as_file_mut().write_all(text)?;
+    part.as_file().sync_all()?;
+    for n in 0u32.. {
+        let nanos = SystemTime::now()
+            .duration_since(SystemTime::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos());
+        let name = dir.join(format!(
+            "{PREFIX}{}-{nanos}-{n}{SUFFIX}",
+            std::process::id()
+        ));
+        match part.persist_noclobber(&name) {
+            Ok(_) => {
+                super::file::sync_dir(dir)?;
+                return Ok(name);
+            }
+            Err(e) if e.error.kind() == io::ErrorKind::AlreadyExists => part = e.file,
+            Err(e) => return Err(e.error),
+        }
+    }
+    Err(io::Error::other("no free name for a pending change"))
+}
+
+/// The pending files in `dir`, oldest name first, at most [`MAX_FILES`].
+pub fn list(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut found: Vec<(SystemTime, PathBuf)> = entries
+        .flatten()
+        .filter(|e| {
+            let name = e.file_name();
+            let name = name.to_string_lossy();
+            name.starts_with(PREFIX) && name.ends_with(SUFFIX)
+        })
+        .map(|e| {
+            let at = e
+                .metadata()
+                .and_then(|m| m.modified())
+                .unwrap_or(SystemTime::UNIX_EPOCH);
+            (at, e.path())
+        })
+        .collect();
+    found.sort();
+    found.truncate(MAX_FILES);
+    found.into_iter().map(|(_, path)| path).collect()
+}
+
+/// Removes partial pending files a killed process left in `dir` (an hour old or more:
+/// a live writer finishes in well under a second).
+pub fn remove_stale_parts(dir: &Path) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        let old = entry
+            .metadata()
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|t| t.elapsed().ok())
+            .is_some_and(|age| age >= PART_STALE);
+        if name.starts_with(PART_PREFIX) && name.ends_with(PART_SUFFIX) && old {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// A pending file's record, or `None` when it cannot be merged: from a newer release
+/// (left for that release), or unreadable (set aside as a corrupt copy and removed, so
+/// it is reported once and not read again).
+pub fn read(path: &Path) -> Option<Progress> {
+    let decoded = super::file::read_regular(path).map(|bytes| super::decode(&bytes));
+    match decoded {
+        Ok(Ok(record)) if !record.is_newer() => Some(record),
+        Ok(Ok(_)) | Ok(Err(FormatError::Newer { .. })) => None,
+        Ok(Err(FormatError::Invalid { .. })) => {
+            if quarantine::set_aside(path, Aside::Corrupt).is_ok() {
+                let _ = std::fs::remove_file(path);
+            }
+            None
+        }
+        Err(_) => None,
+    }
+}
+
+/// True for a name in the home that this module writes.
+pub fn is_pending_name(name: &str) -> bool {
+    (name.starts_with(PREFIX) && name.ends_with(SUFFIX))
+        || (name.starts_with(PART_PREFIX) && name.ends_with(PART_SUFFIX))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_write_is_a_new_whole_file_listed_by_age() -> io::Result<()> {
+        let dir = tempfile::tempdir()?;
+        let first = write(dir.path(), b"one")?;
+        let second = write(dir.path(), b"two")?;
+        assert_ne!(first, second);
+        let listed = list(dir.path());
+        assert_eq!(listed.len(), 2);
+        assert!(listed.contains(&first) && listed.contains(&second));
+        assert_eq!(fs::read(&first)?, b"one");
+        // Nothing partial is left behind.
+        assert_eq!(fs::read_dir(dir.path())?.count(), 2);
+        Ok(())
+    }
+}
