@@ -292,3 +292,55 @@ fn the_reader_keeps_its_borders_straight_on_a_hostile_course() {
     tui.send("q");
     tui.assert_exits_restored();
 }
+
+/// A one-lesson course in a temporary directory.
+fn one_lesson(lesson: &str) -> TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let manifest = "title = \"C\"\n[[lesson]]\nslug = \"a\"\nfile = \"a.md\"\ntitle = \"A\"\n";
+    fs::write(dir.path().join("course.toml"), manifest).expect("write");
+    fs::write(dir.path().join("a.md"), lesson).expect("write");
+    dir
+}
+
+#[test]
+fn deep_nesting_is_read_and_checked_without_overflowing_the_stack() {
+    let home = tempfile::tempdir().expect("temp dir");
+    for opener in ["- ", "> ", "1. ", "- > "] {
+        let lesson = format!("# Deep\n\n{}x\n", opener.repeat(20_000 / opener.len()));
+        let dir = one_lesson(&lesson);
+        for width in ["80", "20"] {
+            let out = run(dir.path(), home.path(), &["read", "1", "--width", width]);
+            assert!(out.status.success(), "{opener:?}: {out:?}");
+            assert!(String::from_utf8_lossy(&out.stdout).contains('x'));
+        }
+        let out = run(dir.path(), home.path(), &["check", "--seeds", "1"]);
+        let said = String::from_utf8_lossy(&out.stdout);
+        assert!(!out.status.success(), "{opener:?}");
+        assert!(said.contains("a.md:3: lists and quotes nested more than 16 deep"), "{said}");
+    }
+}
+
+#[test]
+fn a_matrix_parameter_whose_size_wraps_is_refused_not_allocated() {
+    let home = tempfile::tempdir().expect("temp dir");
+    let lesson = "# M\n\n```problem\nid = \"m\"\nkind = \"compute-number\"\nprompt = 'Sum {a}?'\nparams = { a = \"matrix(4294967296, 4294967296, 0, 1)\" }\nanswer = \"sum(a)\"\ntolerance = \"exact\"\nhints = ['h']\nsolution = 's'\n```\n";
+    let dir = one_lesson(lesson);
+    let out = run(dir.path(), home.path(), &["check", "--seeds", "1"]);
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{said} {out:?}");
+    assert!(said.contains("a.md:3:") && said.contains("entries"), "{said}");
+    let out = run(dir.path(), home.path(), &["problem", "1.1"]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+}
+
+#[test]
+fn two_lessons_with_one_slug_fail_to_load() {
+    let home = tempfile::tempdir().expect("temp dir");
+    let dir = one_lesson("# A\n");
+    let twice = "title = \"C\"\n[[lesson]]\nslug = \"a\"\nfile = \"a.md\"\ntitle = \"A\"\n[[lesson]]\nslug = \"a\"\nfile = \"a.md\"\ntitle = \"B\"\n";
+    fs::write(dir.path().join("course.toml"), twice).expect("write");
+    let out = run(dir.path(), home.path(), &["check"]);
+    assert!(!out.status.success());
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("course.toml:6: lesson slug \"a\" is used twice"), "{said}");
+}
