@@ -316,7 +316,10 @@ fn deep_nesting_is_read_and_checked_without_overflowing_the_stack() {
         let out = run(dir.path(), home.path(), &["check", "--seeds", "1"]);
         let said = String::from_utf8_lossy(&out.stdout);
         assert!(!out.status.success(), "{opener:?}");
-        assert!(said.contains("a.md:3: lists and quotes nested more than 16 deep"), "{said}");
+        assert!(
+            said.contains("a.md:3: lists and quotes nested more than 16 deep"),
+            "{said}"
+        );
     }
 }
 
@@ -328,7 +331,10 @@ fn a_matrix_parameter_whose_size_wraps_is_refused_not_allocated() {
     let out = run(dir.path(), home.path(), &["check", "--seeds", "1"]);
     let said = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{said} {out:?}");
-    assert!(said.contains("a.md:3:") && said.contains("entries"), "{said}");
+    assert!(
+        said.contains("a.md:3:") && said.contains("entries"),
+        "{said}"
+    );
     let out = run(dir.path(), home.path(), &["problem", "1.1"]);
     assert_eq!(out.status.code(), Some(2), "{out:?}");
 }
@@ -342,5 +348,8 @@ fn two_lessons_with_one_slug_fail_to_load() {
     let out = run(dir.path(), home.path(), &["check"]);
     assert!(!out.status.success());
     let said = String::from_utf8_lossy(&out.stderr);
-    assert!(said.contains("course.toml:6: lesson slug \"a\" is used twice"), "{said}");
+    assert!(
+        said.contains("course.toml:6: lesson slug \"a\" is used twice"),
+        "{said}"
+    );
 }
