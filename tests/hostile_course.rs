@@ -353,3 +353,33 @@ fn two_lessons_with_one_slug_fail_to_load() {
         "{said}"
     );
 }
+
+#[test]
+fn a_lesson_over_the_size_cap_or_not_a_regular_file_is_refused_by_name() {
+    let home = tempfile::tempdir().expect("temp dir");
+    let big = format!("# Big\n\n{}\n", "word ".repeat(210_000));
+    let dir = one_lesson(&big);
+    let out = run(dir.path(), home.path(), &["list"]);
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{said}");
+    assert!(
+        said.contains("a.md: 1050008 bytes; a course file may hold at most 1048576"),
+        "{said}"
+    );
+    // A FIFO would block the open forever; a directory is no lesson either.
+    for make in ["mkfifo", "mkdir"] {
+        let dir = one_lesson("");
+        let lesson = dir.path().join("a.md");
+        fs::remove_file(&lesson).expect("remove");
+        assert!(
+            Command::new(make)
+                .arg(&lesson)
+                .status()
+                .expect(make)
+                .success()
+        );
+        let out = run(dir.path(), home.path(), &["list"]);
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert!(said.contains("a.md: not a regular file"), "{make}: {said}");
+    }
+}

@@ -88,6 +88,25 @@ pub fn refuse_hidden_toml(
     }
 }
 
+/// Line numbers of byte offsets of one text, each found by a binary search: asking for
+/// many (every `[[term]]` of a 20,000-term glossary) stays linear in the text.
+pub struct Lines(Vec<usize>);
+
+impl Lines {
+    pub fn new(text: &str) -> Lines {
+        Lines(
+            std::iter::once(0)
+                .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+                .collect(),
+        )
+    }
+
+    /// The 1-based line holding byte `offset`.
+    pub fn line_of(&self, offset: usize) -> usize {
+        self.0.partition_point(|&start| start <= offset)
+    }
+}
+
 /// The 1-based line holding byte `offset` of `text`.
 pub fn line_of_offset(text: &str, offset: usize) -> usize {
     let end = offset.min(text.len());

@@ -11,6 +11,7 @@ pub mod error;
 pub mod figure;
 pub mod glossary;
 pub mod markdown;
+mod prefix;
 pub mod problem;
 pub mod sentence;
 mod source;
@@ -108,11 +109,12 @@ impl Course {
             return Err(ContentError::new("course.toml", 0, "no [[lesson]] entries"));
         }
         let mut slugs = std::collections::HashSet::new();
+        let lines = error::Lines::new(&text);
         let lessons = manifest
             .lesson
             .into_iter()
             .map(|spanned| {
-                let line = error::line_of_offset(&text, spanned.span().start);
+                let line = lines.line_of(spanned.span().start);
                 let entry = spanned.into_inner();
                 // The slug keys the learner's progress: two lessons sharing one would
                 // share (and overwrite) each other's record.
