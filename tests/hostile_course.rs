@@ -383,3 +383,19 @@ fn a_lesson_over_the_size_cap_or_not_a_regular_file_is_refused_by_name() {
         assert!(said.contains("a.md: not a regular file"), "{make}: {said}");
     }
 }
+
+#[test]
+fn an_over_long_answer_is_named_by_its_start_and_length_not_echoed() {
+    let home = tempfile::tempdir().expect("temp dir");
+    let dir = course(3);
+    for answer in ["1+".repeat(50_000) + "1", "x".repeat(60_000)] {
+        let out = run(dir.path(), home.path(), &["answer", "1.1", &answer]);
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{said}");
+        assert!(said.len() < 600, "{} bytes: {said}", said.len());
+        assert!(
+            said.contains(&format!("… ({} characters)", answer.len())),
+            "{said}"
+        );
+    }
+}

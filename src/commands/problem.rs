@@ -54,9 +54,11 @@ pub fn answer(settings: &Settings, id: &str, input: &str) -> anyhow::Result<Exit
         eprintln!("attn-course: {}", super::one_line(w));
     }
     let (problem, inst) = instance(&found, &opened.progress)?;
-    let judged = problem
-        .judge(&inst, input)
-        .map_err(|e| anyhow!("answer `{}`: {e}", sanitize::excerpt(input.trim(), ECHO)))?;
+    let judged = problem.judge(&inst, input).map_err(|e| {
+        // The evaluator's message may quote the input too (an unknown 60 KB name).
+        let (input, e) = (input.trim(), sanitize::excerpt(&e, 4 * ECHO));
+        anyhow!("answer `{}`: {e}", sanitize::excerpt(input, ECHO))
+    })?;
     for line in feedback::lines(&judged, &problem.tolerance) {
         super::say(&layout::math_text::plain(&line, settings.ascii));
     }
