@@ -278,10 +278,7 @@ fn the_reader_keeps_its_borders_straight_on_a_hostile_course() {
     for r in 0..22 {
         assert_eq!(cell(r, border), "│", "row {r}:\n{}", screen.contents());
     }
-    assert!(
-        !tui.bytes.iter().any(|&b| b == 0x07),
-        "BEL reached the terminal"
-    );
+    assert!(!tui.bytes.contains(&0x07), "BEL reached the terminal");
     for code in ["]52;", "]0;", "]8;"] {
         let raw = format!("\x1b{code}");
         assert!(
