@@ -16,6 +16,7 @@ pub mod figure;
 pub mod layout;
 pub mod math;
 pub mod problems;
+pub mod sanitize;
 pub mod settings;
 pub mod store;
 pub mod tui;

@@ -44,6 +44,8 @@ pub fn run(settings: &Settings) -> anyhow::Result<ExitCode> {
     let stop = Arc::new(AtomicBool::new(false));
     for signal in [signal_hook::consts::SIGHUP, signal_hook::consts::SIGTERM] {
         signal_hook::flag::register(signal, Arc::clone(&stop))?;
+        // A problem's evaluation in progress stops too, so the loop sees `stop` at once.
+        signal_hook::flag::register(signal, crate::eval::interrupt_flag())?;
     }
     let guard = TerminalGuard::enter()?;
     let mut terminal = Terminal::new(CrosstermBackend::new(stdout()))?;

@@ -14,6 +14,6 @@ fuzz_target!(|data: &[u8]| {
         let ctx = layout::Context { theme: Theme::new(ascii, false), lesson_number: 1, record: None, learner_seed: 7 };
         let _ = layout::lesson(&lesson, width, &ctx);
     }
-    let course = attn_course::content::Course { title: "T".into(), tagline: String::new(), lessons: vec![lesson], glossary: Default::default() };
+    let course = attn_course::content::Course { title: "T".into(), tagline: String::new(), lessons: vec![lesson], glossary: Default::default(), hazards: Vec::new() };
     let _ = attn_course::check::check(&course, 2);
 });

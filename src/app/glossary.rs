@@ -28,7 +28,7 @@ impl GlossaryView {
     }
 
     pub fn push(&mut self, glossary: &Glossary, c: char) {
-        if !c.is_control() {
+        if !crate::sanitize::is_hidden(c) && c != '\n' && c != '\t' {
             self.query.push(c);
             self.refilter(glossary);
         }

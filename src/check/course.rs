@@ -11,17 +11,24 @@ use crate::content::{
 use crate::math;
 use crate::problems::Problem;
 
-/// One finding, printed `file:line: message` so an editor can jump to it.
+/// One finding, printed `file:line: message` (or `file:line:col: message` when it is one
+/// character) so an editor can jump to it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Finding {
     pub file: String,
     pub line: usize,
+    /// 0 when the finding is not about one character.
+    pub col: usize,
     pub message: String,
 }
 
 impl fmt::Display for Finding {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}: {}", self.file, self.line, self.message)
+        write!(f, "{}:{}", self.file, self.line)?;
+        if self.col > 0 {
+            write!(f, ":{}", self.col)?;
+        }
+        write!(f, ": {}", self.message)
     }
 }
 
@@ -30,6 +37,7 @@ impl From<&ContentError> for Finding {
         Finding {
             file: e.file.clone(),
             line: e.line,
+            col: e.col,
             message: e.message.clone(),
         }
     }
@@ -48,12 +56,15 @@ pub struct Tally {
 /// Checks every lesson of `course`, drawing each problem for `seeds` learners.
 pub fn check(course: &Course, seeds: u32) -> (Vec<Finding>, Tally) {
     let mut walker = Walker {
-        findings: Vec::new(),
+        findings: course.hazards.iter().map(Finding::from).collect(),
         tally: Tally::default(),
         seeds,
     };
     for lesson in &course.lessons {
         walker.tally.lessons += 1;
+        walker
+            .findings
+            .extend(lesson.warnings.iter().map(Finding::from));
         walker.lesson(lesson);
     }
     walker.findings.extend(super::glossary::check(course));
@@ -88,6 +99,7 @@ impl Walker {
         self.findings.push(Finding {
             file: file.to_string(),
             line,
+            col: 0,
             message: message.into(),
         });
     }

@@ -45,6 +45,7 @@ fn finding(file: &str, line: usize, message: String) -> Finding {
     Finding {
         file: file.to_string(),
         line,
+        col: 0,
         message,
     }
 }

@@ -10,7 +10,7 @@ pub fn run(settings: &Settings, seeds: u32) -> anyhow::Result<ExitCode> {
     let course = Course::load(settings.course_dir.as_deref())?;
     let (findings, tally) = crate::check::check(&course, seeds);
     for f in &findings {
-        println!("{}", super::one_line(&f.to_string()));
+        super::say(&super::one_line(&f.to_string()));
     }
     let summary = format!(
         "{} lessons, {} equations, {} problems ({} seeds each), {} computed claims, {} figures",
@@ -20,7 +20,7 @@ pub fn run(settings: &Settings, seeds: u32) -> anyhow::Result<ExitCode> {
         println!("ok: {summary}");
         Ok(ExitCode::SUCCESS)
     } else {
-        println!("{} findings in {summary}", findings.len());
+        super::say(&format!("{} findings in {summary}", findings.len()));
         Ok(ExitCode::from(1))
     }
 }

@@ -6,9 +6,9 @@ pub fn run(expr: &str, json: bool) -> anyhow::Result<ExitCode> {
     let mut env = crate::eval::Env::new();
     let value = crate::eval::run(expr, &mut env)?;
     if json {
-        println!("{}", value.to_json());
+        super::say(&value.to_json());
     } else {
-        println!("{value}");
+        super::say(&value.to_string());
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -21,11 +21,11 @@ pub fn run(settings: &Settings) -> anyhow::Result<ExitCode> {
         let read = record.map_or(0.0, |r| r.read);
         let title = layout::inline_text(&lesson.title, theme);
         let solved = solved_count(lesson, record);
-        println!("{}", line(i + 1, &title, read, solved));
+        super::say(&line(i + 1, &title, read, solved));
     }
     let due = schedule::due(&course, &opened.progress, clock::now()).len();
     if let Some(line) = due_line(due) {
-        println!("{line}");
+        super::say(&line);
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -11,7 +11,7 @@ pub fn run(settings: &Settings, latex: &str, width: Option<u16>) -> anyhow::Resu
     };
     let lines = crate::math::display(latex, width, &opts)?;
     for line in lines {
-        println!("{line}");
+        super::say(&line);
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -38,25 +38,13 @@ pub fn run(cli: Cli) -> ExitCode {
     }
 }
 
-/// Makes an error message safe and single-line for a terminal: control characters from
-/// user input (escape sequences above all) must never reach it.
-pub fn one_line(message: &str) -> String {
-    message
-        .chars()
-        .map(|c| match c {
-            '\n' | '\r' | '\t' => ' ',
-            c if c.is_control() => '\u{FFFD}',
-            c => c,
-        })
-        .collect()
-}
+pub use crate::sanitize::one_line;
 
-#[cfg(test)]
-mod tests {
-    use super::one_line;
-
-    #[test]
-    fn one_line_removes_newlines_and_escapes() {
-        assert_eq!(one_line("a\nb\x1b[31mc"), "a b\u{FFFD}[31mc");
-    }
+/// Writes one line of output to stdout. Every command's standard output passes here, so
+/// course and record text (titles, prompts, feedback, notes, echoed input) reaches the
+/// terminal only through [`crate::sanitize::clean`]. `false` when stdout is closed (a
+/// finished `| head`), which is not an error worth reporting.
+pub fn say(text: &str) -> bool {
+    use std::io::Write;
+    writeln!(std::io::stdout().lock(), "{}", crate::sanitize::clean(text)).is_ok()
 }

@@ -11,35 +11,38 @@ use crate::layout::{self, Theme};
 use crate::problems::instance::Instance;
 use crate::problems::locate::{self, Located};
 use crate::problems::{Problem, feedback};
+use crate::sanitize;
 use crate::settings::Settings;
 use crate::store::{Attempt, ProblemRecord, Progress, Store, clock};
 
 /// Width of printed prompts: a pager's default.
 const WIDTH: usize = 80;
+/// How much of a refused answer is echoed in its error.
+const ECHO: usize = 60;
 
 pub fn show(settings: &Settings, id: &str) -> anyhow::Result<ExitCode> {
     let course = Course::load(settings.course_dir.as_deref())?;
     let found = locate::find(&course, id).map_err(|e| anyhow!(e))?;
     let opened = Store::open(settings.home.as_deref());
     if let Some(w) = &opened.warning {
-        eprintln!("attn-course: {w}");
+        eprintln!("attn-course: {}", super::one_line(w));
     }
     let record = record_of(&opened.progress, &found);
     let (_, inst) = instance(&found, &opened.progress)?;
-    println!(
+    super::say(&format!(
         "Problem {}.{} · {}",
         found.lesson_number,
         found.number,
         state(&record)
-    );
+    ));
     for line in render(&found, &inst.fill(&found.spec.prompt), settings) {
-        println!("{line}");
+        super::say(&line);
     }
-    println!();
-    println!(
+    super::say("");
+    super::say(&format!(
         "Answer with: attn-course answer {}.{} 'EXPRESSION'",
         found.lesson_number, found.number
-    );
+    ));
     Ok(ExitCode::SUCCESS)
 }
 
@@ -48,14 +51,16 @@ pub fn answer(settings: &Settings, id: &str, input: &str) -> anyhow::Result<Exit
     let found = locate::find(&course, id).map_err(|e| anyhow!(e))?;
     let mut opened = Store::open(settings.home.as_deref());
     if let Some(w) = &opened.warning {
-        eprintln!("attn-course: {w}");
+        eprintln!("attn-course: {}", super::one_line(w));
     }
     let (problem, inst) = instance(&found, &opened.progress)?;
-    let judged = problem
-        .judge(&inst, input)
-        .map_err(|e| anyhow!("answer `{}`: {e}", input.trim()))?;
+    let judged = problem.judge(&inst, input).map_err(|e| {
+        // The evaluator's message may quote the input too (an unknown 60 KB name).
+        let (input, e) = (input.trim(), sanitize::excerpt(&e, 4 * ECHO));
+        anyhow!("answer `{}`: {e}", sanitize::excerpt(input, ECHO))
+    })?;
     for line in feedback::lines(&judged, &problem.tolerance) {
-        println!("{}", layout::math_text::plain(&line, settings.ascii));
+        super::say(&layout::math_text::plain(&line, settings.ascii));
     }
     let right = judged.verdict.is_right();
     let variant = record_of(&opened.progress, &found).variant;
@@ -68,7 +73,7 @@ pub fn answer(settings: &Settings, id: &str, input: &str) -> anyhow::Result<Exit
         .save_merged(&mut opened.progress)
         .context("the attempt was checked but not recorded")?;
     if let Some(notice) = notice {
-        eprintln!("attn-course: {notice}");
+        eprintln!("attn-course: {}", super::one_line(&notice));
     }
     Ok(if right {
         ExitCode::SUCCESS

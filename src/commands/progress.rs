@@ -164,7 +164,9 @@ pub fn notes_markdown(progress: &Progress, course: Option<&Course>) -> String {
         let mark = if note.answered { 'x' } else { ' ' };
         let _ = writeln!(out, "- [{mark}] {}", markdown_text(&note.text));
     }
-    out
+    // Note text comes from the record (untrusted after an import): hidden characters
+    // are replaced, as on every other output path.
+    crate::sanitize::clean(&out).into_owned()
 }
 
 /// "2.10" after "2.9": section numbers compared as numbers.
@@ -353,6 +355,7 @@ mod tests {
             tagline: String::new(),
             lessons: vec![lesson("heads", "# Heads\n"), lesson("softmax", &text)],
             glossary: Default::default(),
+            hazards: Vec::new(),
         }
     }
 

@@ -1,7 +1,7 @@
 //! `attn-course read N [--width W]`: a lesson as plain text, for pipes and pagers.
 //! The text is always plain (no escape codes), so it can be piped, saved or grepped.
 
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use crate::content::Course;
@@ -32,10 +32,8 @@ pub fn run(settings: &Settings, n: usize, width: Option<u16>) -> anyhow::Result<
         learner_seed: opened.progress.learner_seed,
     };
     let laid_out = layout::lesson(lesson, width, &ctx);
-    let mut out = std::io::stdout().lock();
     for line in &laid_out.lines {
-        // A closed pipe (`| head`) is not an error worth reporting.
-        if writeln!(out, "{}", line_text(line).trim_end()).is_err() {
+        if !super::say(line_text(line).trim_end()) {
             break;
         }
     }

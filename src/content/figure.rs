@@ -47,6 +47,7 @@ impl PartialEq for FigureBlock {
 /// An error in a value is reported at the line of its key (`data = ...`), else at the
 /// fence.
 pub fn parse(file: &str, fence_line: usize, body: &str) -> Result<Figure, ContentError> {
+    super::error::refuse_hidden_toml(file, fence_line + 1, body)?;
     let spec: FigureSpec = toml::from_str(body)
         .map_err(|e| ContentError::from_toml(file, fence_line + 1, body, &e))?;
     spec.evaluate().map_err(|e| {

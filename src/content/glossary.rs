@@ -22,8 +22,12 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
-use super::error::{ContentError, line_of_offset};
+use super::error::{ContentError, Lines};
+use super::prefix::longest_prefix;
 use crate::math::notation::{self, Placed, Sym};
+
+/// The longest name or alias: matching one at a word costs up to its length.
+pub const MAX_PHRASE: usize = 200;
 
 /// All the terms of a course (empty when the course has no `glossary.toml`).
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -34,10 +38,11 @@ pub struct Glossary {
     pub local: BTreeMap<String, Vec<String>>,
     /// Line of each `[local]` key, for errors about it.
     pub local_lines: BTreeMap<String, usize>,
-    /// Canonical tokens of every symbol: (term index, tokens), longest first.
-    index: Vec<(usize, Vec<Sym>)>,
-    /// Lower-cased names and aliases as characters: (term index, phrase), longest first.
-    phrases: Vec<(usize, Vec<char>)>,
+    /// Canonical tokens of every symbol: (tokens, term index), sorted, so that the
+    /// symbols starting with given tokens are one range ([`longest_prefix`]).
+    index: Vec<(Vec<Sym>, usize)>,
+    /// Lower-cased names and aliases as characters: (phrase, term index), sorted.
+    phrases: Vec<(Vec<char>, usize)>,
 }
 
 /// One term or piece of notation.
@@ -106,12 +111,26 @@ impl Glossary {
     pub fn parse(file: &str, text: &str) -> Result<Glossary, ContentError> {
         let raw: RawFile =
             toml::from_str(text).map_err(|e| ContentError::from_toml(file, 1, text, &e))?;
+        let lines = Lines::new(text);
         let mut terms = Vec::with_capacity(raw.term.len());
         for spanned in raw.term {
-            let line = line_of_offset(text, spanned.span().start);
+            let line = lines.line_of(spanned.span().start);
             let t = spanned.into_inner();
             if t.name.trim().is_empty() {
                 return Err(ContentError::new(file, line, "a term with an empty name"));
+            }
+            if let Some(long) = std::iter::once(&t.name)
+                .chain(&t.aliases)
+                .find(|p| p.chars().count() > MAX_PHRASE)
+            {
+                return Err(ContentError::new(
+                    file,
+                    line,
+                    format!(
+                        "a name or alias of {} characters; the limit is {MAX_PHRASE}",
+                        long.chars().count()
+                    ),
+                ));
             }
             terms.push(Term {
                 name: t.name,
@@ -141,28 +160,25 @@ impl Glossary {
                         format!("an empty symbol in {:?}", term.name),
                     ));
                 }
-                index.push((i, tokens));
+                index.push((tokens, i));
             }
         }
-        index.sort_by_key(|(_, t)| std::cmp::Reverse(t.len()));
-        let mut phrases: Vec<(usize, Vec<char>)> = terms
+        index.sort();
+        let mut phrases: Vec<(Vec<char>, usize)> = terms
             .iter()
             .enumerate()
             .flat_map(|(i, t)| {
                 std::iter::once(&t.name)
                     .chain(&t.aliases)
-                    .map(move |p| (i, fold(p)))
+                    .map(move |p| (fold(p), i))
             })
-            .filter(|(_, p)| !p.is_empty())
+            .filter(|(p, _)| !p.is_empty())
             .collect();
-        phrases.sort_by_key(|(_, p)| std::cmp::Reverse(p.len()));
+        phrases.sort();
         let mut local = BTreeMap::new();
         let mut local_lines = BTreeMap::new();
         for (slug, symbols) in raw.local {
-            local_lines.insert(
-                slug.get_ref().clone(),
-                line_of_offset(text, slug.span().start),
-            );
+            local_lines.insert(slug.get_ref().clone(), lines.line_of(slug.span().start));
             local.insert(slug.into_inner(), symbols);
         }
         Ok(Glossary {
@@ -202,23 +218,22 @@ impl Glossary {
             let starts_word = is_word(chars[i].1) && (i == 0 || !is_word(chars[i - 1].1));
             let hit = starts_word
                 .then(|| {
-                    self.phrases.iter().find(|(_, p)| {
-                        let end = i + p.len();
-                        end <= chars.len()
-                            && chars[i..end].iter().map(|c| c.1).eq(p.iter().copied())
-                            && chars.get(end).is_none_or(|c| !is_word(c.1))
-                    })
+                    longest_prefix(
+                        &self.phrases,
+                        |d| chars.get(i + d).map(|c| &c.1),
+                        |len| chars.get(i + len).is_none_or(|c| !is_word(c.1)),
+                    )
                 })
                 .flatten();
             match hit {
-                Some((term, p)) => {
-                    let end = i + p.len();
+                Some((term, len)) => {
+                    let end = i + len;
                     let offset = chars[i].0;
                     let len = chars.get(end).map_or(text.len(), |c| c.0) - offset;
                     found.push(Found {
                         offset,
                         len: len.min(text.len() - offset),
-                        term: &self.terms[*term],
+                        term: &self.terms[term],
                     });
                     i = end;
                 }
@@ -259,7 +274,7 @@ impl Glossary {
 
     /// The canonical tokens of every glossary symbol.
     pub(crate) fn symbol_tokens(&self) -> impl Iterator<Item = &[Sym]> {
-        self.index.iter().map(|(_, t)| t.as_slice())
+        self.index.iter().map(|(t, _)| t.as_slice())
     }
 
     /// The longest glossary symbol starting at `placed[i]`: (term index, token count).
@@ -267,13 +282,11 @@ impl Glossary {
         if i > 0 && matches!(&placed[i - 1].sym, Sym::Cmd(c) if is_font(c)) {
             return None;
         }
-        self.index.iter().find_map(|(term, symbol)| {
-            let end = i + symbol.len();
-            let matches = end <= placed.len()
-                && placed[i..end].iter().map(|p| &p.sym).eq(symbol.iter())
-                && placed.get(end).is_none_or(|p| p.sym != Sym::Sub);
-            matches.then_some((*term, symbol.len()))
-        })
+        longest_prefix(
+            &self.index,
+            |d| placed.get(i + d).map(|p| &p.sym),
+            |len| placed.get(i + len).is_none_or(|p| p.sym != Sym::Sub),
+        )
     }
 }
 

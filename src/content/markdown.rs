@@ -5,15 +5,31 @@
 //! so a paragraph holding `$$...$$` is split around it into paragraph, math, paragraph.
 
 use pulldown_cmark::{
-    CodeBlockKind, Event, HeadingLevel, Options, Parser, Tag, TagEnd, TextMergeWithOffset,
+    CodeBlockKind, CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd, TextMergeWithOffset,
 };
 
 use super::block::{Align, Block, BlockKind, Emphasis, Inline};
+use super::error::ContentError;
 use super::{claim, figure, problem};
+
+/// How deeply lists and quotes may nest. Laying out, checking and even dropping a block
+/// tree recurse once per level, and a 20 KB line of `- - - …` is 10,000 levels: deeper
+/// containers are shown flat inside the deepest allowed one, and `check` says where.
+pub const MAX_NESTING: usize = 16;
 
 /// Parses a whole markdown text. `file` names it in errors of problem and eval blocks;
 /// `first_line` is the file line of the text's first line (1 for a lesson file).
 pub fn parse(file: &str, first_line: usize, text: &str) -> Vec<Block> {
+    parse_reporting(file, first_line, text).0
+}
+
+/// [`parse`], with what the text does wrong that does not stop it being shown: lists and
+/// quotes nested deeper than [`MAX_NESTING`].
+pub fn parse_reporting(
+    file: &str,
+    first_line: usize,
+    text: &str,
+) -> (Vec<Block>, Vec<ContentError>) {
     let options = Options::ENABLE_MATH | Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH;
     let events = TextMergeWithOffset::new(Parser::new_ext(text, options).into_offset_iter());
     let mut builder = Builder {
@@ -23,6 +39,8 @@ pub fn parse(file: &str, first_line: usize, text: &str) -> Vec<Block> {
         emphasis: Emphasis::default(),
         links: Vec::new(),
         code: None,
+        flattened: 0,
+        warnings: Vec::new(),
     };
     // Byte offset of every line start, so an event's line is a binary search rather than
     // a count of newlines from the top (which made long lessons quadratic).
@@ -31,12 +49,61 @@ pub fn parse(file: &str, first_line: usize, text: &str) -> Vec<Block> {
         .collect();
     for (event, range) in events {
         let line = first_line - 1 + line_starts.partition_point(|&start| start <= range.start);
-        builder.event(event, line);
+        builder.event(clean(event), line);
     }
     builder.flush_inline();
-    match builder.stack.into_iter().next() {
+    let blocks = match builder.stack.into_iter().next() {
         Some(Container::Root(blocks)) => blocks,
         _ => Vec::new(),
+    };
+    (blocks, builder.warnings)
+}
+
+/// `event` with its text made safe to show ([`crate::sanitize::clean`]): every block and
+/// inline of every markdown text (lessons, prompts, hints, glossary definitions) passes
+/// here, after character references are decoded, so `&#x1b;` is caught as well as a raw
+/// ESC.
+fn clean(event: Event<'_>) -> Event<'_> {
+    fn c(text: CowStr<'_>) -> CowStr<'_> {
+        match crate::sanitize::clean(&text) {
+            std::borrow::Cow::Borrowed(_) => text,
+            std::borrow::Cow::Owned(cleaned) => cleaned.into(),
+        }
+    }
+    match event {
+        Event::Text(t) => Event::Text(c(t)),
+        Event::Code(t) => Event::Code(c(t)),
+        Event::InlineMath(t) => Event::InlineMath(c(t)),
+        Event::DisplayMath(t) => Event::DisplayMath(c(t)),
+        Event::Html(t) => Event::Html(c(t)),
+        Event::InlineHtml(t) => Event::InlineHtml(c(t)),
+        Event::FootnoteReference(t) => Event::FootnoteReference(c(t)),
+        Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))) => {
+            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(c(info))))
+        }
+        Event::Start(Tag::Link {
+            link_type,
+            dest_url,
+            title,
+            id,
+        }) => Event::Start(Tag::Link {
+            link_type,
+            dest_url: c(dest_url),
+            title,
+            id,
+        }),
+        Event::Start(Tag::Image {
+            link_type,
+            dest_url,
+            title,
+            id,
+        }) => Event::Start(Tag::Image {
+            link_type,
+            dest_url: c(dest_url),
+            title,
+            id,
+        }),
+        other => other,
     }
 }
 
@@ -74,6 +141,10 @@ struct Builder<'f> {
     links: Vec<String>,
     /// An open fenced or indented code block: line, info string, text.
     code: Option<(usize, String, String)>,
+    /// Lists, items and quotes opened beyond [`MAX_NESTING`] and not yet closed: their
+    /// content goes into the deepest container kept.
+    flattened: usize,
+    warnings: Vec<ContentError>,
 }
 
 impl Builder<'_> {
@@ -109,7 +180,36 @@ impl Builder<'_> {
         }
     }
 
+    /// Whether a list, item or quote opened now would be too deep; the first time, says
+    /// so for `check`.
+    fn too_deep(&mut self, tag: &Tag<'_>, line: usize) -> bool {
+        // A list's items live and go with it; only lists and quotes are levels.
+        let levels = || {
+            let level = |c: &&Container| matches!(c, Container::Quote(..) | Container::List(..));
+            self.stack.iter().filter(level).count()
+        };
+        if self.flattened == 0 && (matches!(tag, Tag::Item) || levels() < MAX_NESTING) {
+            return false;
+        }
+        if self.warnings.is_empty() {
+            self.warnings.push(ContentError::new(
+                self.file,
+                line,
+                format!(
+                    "lists and quotes nested more than {MAX_NESTING} deep; the deeper ones are shown flat"
+                ),
+            ));
+        }
+        self.flattened += 1;
+        true
+    }
+
     fn start(&mut self, tag: Tag<'_>, line: usize) {
+        if matches!(tag, Tag::BlockQuote(_) | Tag::List(_) | Tag::Item) && self.too_deep(&tag, line)
+        {
+            self.flush_inline();
+            return;
+        }
         match tag {
             Tag::Paragraph => self.begin_inline(InlineKind::Paragraph, line),
             Tag::Heading { level, .. } => {
@@ -161,6 +261,13 @@ impl Builder<'_> {
     }
 
     fn end(&mut self, tag: TagEnd) {
+        if matches!(tag, TagEnd::BlockQuote(_) | TagEnd::List(_) | TagEnd::Item)
+            && self.flattened > 0
+        {
+            self.flattened -= 1;
+            self.flush_inline();
+            return;
+        }
         match tag {
             TagEnd::Paragraph | TagEnd::Heading(_) => self.flush_inline(),
             TagEnd::TableCell => {
@@ -438,6 +545,41 @@ mod tests {
         assert_eq!(header.len(), 2);
         assert_eq!(rows[0][0], vec![Inline::Math("x".into())]);
         assert_eq!(super::super::block::plain(&rows[0][1]), "y | z");
+    }
+
+    /// Depth of the deepest list or quote in `blocks`.
+    fn depth(blocks: &[Block]) -> usize {
+        blocks
+            .iter()
+            .map(|b| match &b.kind {
+                BlockKind::Quote(inner) => 1 + depth(inner),
+                BlockKind::List { items, .. } => {
+                    1 + items.iter().map(|i| depth(i)).max().unwrap_or(0)
+                }
+                _ => 0,
+            })
+            .max()
+            .unwrap_or(0)
+    }
+
+    #[test]
+    fn nesting_beyond_the_limit_is_shown_flat_and_reported() {
+        for (opener, levels) in [("- ", 1), ("> ", 1), ("1. ", 1), ("- > ", 2)] {
+            let text = format!("intro\n\n{}deep text\n", opener.repeat(10_000 / levels));
+            let (blocks, warnings) = parse_reporting("f.md", 1, &text);
+            let d = depth(&blocks);
+            assert!((1..=MAX_NESTING).contains(&d), "{opener:?}: depth {d}");
+            assert!(format!("{blocks:?}").contains("deep text"), "{opener:?}");
+            assert_eq!(warnings.len(), 1, "{opener:?}");
+            assert!(
+                warnings[0]
+                    .to_string()
+                    .starts_with("f.md:3: lists and quotes nested")
+            );
+        }
+        let (blocks, warnings) =
+            parse_reporting("f.md", 1, &format!("{}x", "- ".repeat(MAX_NESTING)));
+        assert_eq!((depth(&blocks), warnings.len()), (MAX_NESTING, 0));
     }
 
     #[test]

@@ -11,6 +11,7 @@ pub mod error;
 pub mod figure;
 pub mod glossary;
 pub mod markdown;
+mod prefix;
 pub mod problem;
 pub mod sentence;
 mod source;
@@ -18,6 +19,8 @@ mod source;
 use std::path::Path;
 
 use serde::Deserialize;
+
+use crate::sanitize::scan;
 
 pub use block::{Align, Block, BlockKind, Emphasis, Inline, section_link};
 pub use claim::Claim;
@@ -37,6 +40,10 @@ pub struct Course {
     pub lessons: Vec<Lesson>,
     /// From `glossary.toml`; empty when the course has none.
     pub glossary: Glossary,
+    /// Hidden characters (escape sequences, bidi overrides, zero-width characters) in
+    /// the course's files, each at `file:line:col`. They are shown replaced
+    /// ([`crate::sanitize`]); `check` fails on them.
+    pub hazards: Vec<ContentError>,
 }
 
 /// One lesson file, parsed.
@@ -49,6 +56,9 @@ pub struct Lesson {
     pub title: String,
     pub blurb: String,
     pub blocks: Vec<Block>,
+    /// What is wrong in the lesson's text but does not stop it being shown (hidden
+    /// characters, nesting too deep): `check` reports these.
+    pub warnings: Vec<ContentError>,
 }
 
 /// A `##` heading of a lesson: an idea.
@@ -64,7 +74,7 @@ struct Manifest {
     title: String,
     #[serde(default)]
     tagline: String,
-    lesson: Vec<ManifestLesson>,
+    lesson: Vec<toml::Spanned<ManifestLesson>>,
 }
 
 #[derive(Deserialize)]
@@ -86,16 +96,35 @@ impl Course {
     }
 
     pub fn from_source(source: Source<'_>) -> Result<Course, ContentError> {
-        let text = source.read("course.toml")?;
+        let mut hazards = Vec::new();
+        let mut note = |file: &str, found: Vec<scan::Hazard>| {
+            hazards.extend(found.iter().map(|h| ContentError::hidden(file, 1, h)));
+        };
+        let raw = source.read("course.toml")?;
+        let (text, found) = scan::toml(&raw);
+        note("course.toml", found);
         let manifest: Manifest = toml::from_str(&text)
             .map_err(|e| ContentError::from_toml("course.toml", 1, &text, &e))?;
         if manifest.lesson.is_empty() {
             return Err(ContentError::new("course.toml", 0, "no [[lesson]] entries"));
         }
+        let mut slugs = std::collections::HashSet::new();
+        let lines = error::Lines::new(&text);
         let lessons = manifest
             .lesson
             .into_iter()
-            .map(|entry| {
+            .map(|spanned| {
+                let line = lines.line_of(spanned.span().start);
+                let entry = spanned.into_inner();
+                // The slug keys the learner's progress: two lessons sharing one would
+                // share (and overwrite) each other's record.
+                if !slugs.insert(entry.slug.clone()) {
+                    return Err(ContentError::new(
+                        "course.toml",
+                        line,
+                        format!("lesson slug {:?} is used twice", entry.slug),
+                    ));
+                }
                 if entry.file.contains(['/', '\\']) {
                     return Err(ContentError::new(
                         "course.toml",
@@ -114,7 +143,11 @@ impl Course {
             })
             .collect::<Result<Vec<_>, _>>()?;
         let glossary = match source.read_optional(GLOSSARY_FILE)? {
-            Some(text) => Glossary::parse(GLOSSARY_FILE, &text)?,
+            Some(raw) => {
+                let (text, found) = scan::toml(&raw);
+                note(GLOSSARY_FILE, found);
+                Glossary::parse(GLOSSARY_FILE, &text)?
+            }
             None => Glossary::default(),
         };
         Ok(Course {
@@ -122,6 +155,7 @@ impl Course {
             tagline: manifest.tagline,
             lessons,
             glossary,
+            hazards,
         })
     }
 
@@ -141,13 +175,16 @@ impl Course {
 
 impl Lesson {
     pub fn parse(slug: String, file: String, title: String, blurb: String, text: &str) -> Lesson {
-        let blocks = markdown::parse(&file, 1, text);
+        let (blocks, mut warnings) = markdown::parse_reporting(&file, 1, text);
+        let hidden = scan::markdown(text);
+        warnings.extend(hidden.iter().map(|h| ContentError::hidden(&file, 1, h)));
         Lesson {
             slug,
             file,
             title,
             blurb,
             blocks,
+            warnings,
         }
     }
 
@@ -233,6 +270,13 @@ mod tests {
         let files = [("course.toml", manifest), ("a.md", "# A\n\n## One\n")];
         let course = Course::from_source(Source::Files(&files)).unwrap();
         assert_eq!(course.lessons[0].sections()[0].title, "One");
+        let twice = format!("{manifest}[[lesson]]\nslug = \"a\"\nfile = \"a.md\"\ntitle = \"B\"\n");
+        let files2 = [("course.toml", twice.as_str()), ("a.md", "# A\n")];
+        let err = Course::from_source(Source::Files(&files2)).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "course.toml:6: lesson slug \"a\" is used twice"
+        );
         let err = Course::from_source(Source::Files(&files[..1])).unwrap_err();
         assert_eq!(err.to_string(), "a.md: no such file");
     }

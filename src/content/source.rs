@@ -11,6 +11,36 @@ use super::error::ContentError;
 /// when it changes).
 static EMBEDDED: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/lessons");
 
+/// The largest course file read: twenty times the longest lesson. Parsing and laying
+/// out are linear, but a 50 MB lesson would still take seconds and hundreds of MB.
+pub const MAX_FILE_BYTES: usize = 1 << 20;
+
+fn too_big(bytes: u64) -> String {
+    format!("{bytes} bytes; a course file may hold at most {MAX_FILE_BYTES} bytes (1 MiB)")
+}
+
+/// A regular file of at most [`MAX_FILE_BYTES`], as UTF-8. The type is looked at before
+/// opening (opening a FIFO would wait for a writer forever) and the read stops past the
+/// cap (the file may grow meanwhile).
+fn read_capped(path: &Path) -> Result<String, String> {
+    use std::io::Read;
+    let meta = std::fs::metadata(path).map_err(|e| e.to_string())?;
+    if !meta.is_file() {
+        return Err("not a regular file".into());
+    }
+    if meta.len() > MAX_FILE_BYTES as u64 {
+        return Err(too_big(meta.len()));
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_FILE_BYTES as u64 + 1).read_to_end(&mut bytes))
+        .map_err(|e| e.to_string())?;
+    if bytes.len() > MAX_FILE_BYTES {
+        return Err(too_big(bytes.len() as u64));
+    }
+    String::from_utf8(bytes).map_err(|_| "not valid UTF-8".to_string())
+}
+
 /// A course directory's files by name.
 #[derive(Debug, Clone, Copy)]
 pub enum Source<'a> {
@@ -30,14 +60,17 @@ impl Source<'_> {
                 .and_then(|f| f.contents_utf8())
                 .map(str::to_string)
                 .ok_or_else(|| ContentError::new(name, 0, "not in the embedded course")),
-            Source::Dir(dir) => std::fs::read_to_string(dir.join(name)).map_err(|e| {
-                ContentError::new(&dir.join(name).display().to_string(), 0, e.to_string())
-            }),
-            Source::Files(files) => files
-                .iter()
-                .find(|(n, _)| *n == name)
-                .map(|(_, text)| (*text).to_string())
-                .ok_or_else(|| ContentError::new(name, 0, "no such file")),
+            Source::Dir(dir) => {
+                let path = dir.join(name);
+                read_capped(&path).map_err(|e| ContentError::new(&path.display().to_string(), 0, e))
+            }
+            Source::Files(files) => match files.iter().find(|(n, _)| *n == name) {
+                Some((_, text)) if text.len() > MAX_FILE_BYTES => {
+                    Err(ContentError::new(name, 0, too_big(text.len() as u64)))
+                }
+                Some((_, text)) => Ok((*text).to_string()),
+                None => Err(ContentError::new(name, 0, "no such file")),
+            },
         }
     }
 

@@ -6,6 +6,9 @@
 //! front, and no single value may exceed [`MAX_ELEMENTS`]. A refused operation is an
 //! error with the position of the operation, never a partial result.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, LazyLock};
+
 /// The most entries one value may hold (a 256 x 256 matrix fits): far more than a
 /// worked example needs, small enough that any value prints in a blink.
 pub const MAX_ELEMENTS: usize = 1 << 16;
@@ -15,7 +18,20 @@ pub const MAX_ELEMENTS: usize = 1 << 16;
 /// (8 bytes an entry).
 pub const MAX_WORK: u64 = 20_000_000;
 
-#[derive(Debug, Clone)]
+/// Set once the process is asked to stop (SIGTERM, SIGHUP): every evaluation then
+/// fails at its next charge, so a long computation never delays an exit. Never cleared:
+/// the process is on its way out.
+static INTERRUPTED: LazyLock<Arc<AtomicBool>> = LazyLock::new(Arc::default);
+
+/// The flag that stops every running and later evaluation at its next operation, for
+/// `signal_hook::flag::register(SIGTERM, eval::interrupt_flag())`.
+pub fn interrupt_flag() -> Arc<AtomicBool> {
+    Arc::clone(&INTERRUPTED)
+}
+
+/// What an evaluation may still spend. One is made per evaluation, or per problem draw
+/// and shared by its `where` tries, answer and mistakes.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Budget {
     work_left: u64,
 }
@@ -31,6 +47,9 @@ impl Default for Budget {
 impl Budget {
     /// Charges `ops` operations, refusing when the budget would be exceeded.
     pub fn work(&mut self, ops: u64) -> Result<(), String> {
+        if INTERRUPTED.load(Ordering::Relaxed) {
+            return Err("stopped: the program is exiting".to_string());
+        }
         match self.work_left.checked_sub(ops) {
             Some(left) => {
                 self.work_left = left;

@@ -23,10 +23,17 @@ impl Program {
     /// `let` reach `env` only if the whole program succeeds, so a failed line in the
     /// scratchpad leaves the session as it was.
     pub fn eval(&self, env: &mut Env) -> Result<Value, EvalError> {
+        self.eval_within(env, &mut Budget::default())
+    }
+
+    /// [`Program::eval`] charging `budget`, which may be shared by several programs (one
+    /// problem draw: its `where` tries, answer and mistakes) and is left with what
+    /// remains.
+    pub fn eval_within(&self, env: &mut Env, budget: &mut Budget) -> Result<Value, EvalError> {
         let mut scope = Scope {
             env,
             local: HashMap::new(),
-            budget: Budget::default(),
+            budget,
         };
         let mut last = None;
         for statement in &self.statements {
@@ -66,7 +73,7 @@ fn reserved(name: &str) -> Option<&'static str> {
 struct Scope<'a> {
     env: &'a Env,
     local: HashMap<String, Value>,
-    budget: Budget,
+    budget: &'a mut Budget,
 }
 
 impl Scope<'_> {
@@ -82,13 +89,12 @@ impl Scope<'_> {
                     .iter()
                     .map(|item| self.eval(item))
                     .collect::<Result<Vec<_>, _>>()?;
-                list(&values, items, &mut self.budget)
-                    .map_err(|(pos, message)| pos.error(message))?
+                list(&values, items, self.budget).map_err(|(pos, message)| pos.error(message))?
             }
             ExprKind::Neg(operand) => self.eval(operand)?.map(|x| -x),
             ExprKind::Binary(op, a, b) => {
                 let (a, b) = (self.eval(a)?, self.eval(b)?);
-                ops::binary(*op, &a, &b, &mut self.budget).map_err(at)?
+                ops::binary(*op, &a, &b, self.budget).map_err(at)?
             }
             ExprKind::Call(name, args) => self.call(name, args, expr.pos)?,
             ExprKind::Index(target, indices) => {
@@ -164,7 +170,7 @@ impl Scope<'_> {
             .collect::<Result<Vec<_>, _>>()?;
         let result = match builtin.apply {
             Apply::Map(f) => Ok(values[0].map(f)),
-            Apply::Call(f) => f(&values, &mut self.budget),
+            Apply::Call(f) => f(&values, self.budget),
         };
         result.map_err(|message| pos.error(format!("{name}: {message}")))
     }

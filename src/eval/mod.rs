@@ -36,7 +36,7 @@ mod value;
 
 use std::collections::HashMap;
 
-pub use budget::{MAX_ELEMENTS, MAX_WORK};
+pub use budget::{Budget, MAX_ELEMENTS, MAX_WORK, interrupt_flag};
 pub use functions::function_names;
 pub use lexer::{MAX_SOURCE_BYTES, Pos};
 pub use parser::{BinOp, Expr, ExprKind, MAX_DEPTH, Program, Statement, parse};
@@ -81,4 +81,9 @@ pub struct EvalError {
 /// Parses and evaluates `src` (statements separated by `;`), returning the last value.
 pub fn run(src: &str, env: &mut Env) -> Result<Value, EvalError> {
     parse(src)?.eval(env)
+}
+
+/// [`run`] within a budget shared with other runs ([`Program::eval_within`]).
+pub fn run_within(src: &str, env: &mut Env, budget: &mut Budget) -> Result<Value, EvalError> {
+    parse(src)?.eval_within(env, budget)
 }

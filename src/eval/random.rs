@@ -110,8 +110,20 @@ pub(crate) fn linspace(args: &[Value], budget: &mut Budget) -> Result<Value, Str
     if n == 1 {
         return Ok(Value::Vector(vec![a]));
     }
-    let step = (b - a) / (n - 1) as f64;
-    let mut out: Vec<f64> = (0..n).map(|i| a + i as f64 * step).collect();
+    let last = (n - 1) as f64;
+    let step = (b - a) / last;
+    let mut out: Vec<f64> = if step.is_finite() {
+        (0..n).map(|i| a + i as f64 * step).collect()
+    } else {
+        // `b - a` overflows (ends near ±f64::MAX): weigh the ends instead, which stays
+        // finite, where `a + 0 * inf` would be NaN.
+        (0..n)
+            .map(|i| {
+                let t = i as f64 / last;
+                a * (1.0 - t) + b * t
+            })
+            .collect()
+    };
     out[n - 1] = b;
     Ok(Value::Vector(out))
 }
@@ -233,6 +245,13 @@ mod tests {
         let v = apply(linspace, &[S(0.0), S(0.3), S(7.0)]).unwrap();
         assert_eq!(v.elements()[6], 0.3);
         assert!(apply(linspace, &[S(0.0), S(1.0), S(0.0)]).is_err());
+        // Ends whose difference overflows: finite points, both ends exact.
+        assert_eq!(
+            apply(linspace, &[S(-1e308), S(1e308), S(3.0)]),
+            Ok(Value::Vector(vec![-1e308, 0.0, 1e308]))
+        );
+        let wide = apply(linspace, &[S(f64::MAX), S(-f64::MAX), S(5.0)]).unwrap();
+        assert!(wide.elements().iter().all(|x| x.is_finite()), "{wide:?}");
         assert!(apply(linspace, &[S(0.0), S(f64::INFINITY), S(3.0)]).is_err());
         assert!(
             apply(linspace, &[S(0.0), S(1.0), S(70000.0)])

@@ -12,8 +12,8 @@ use super::lexer::{self, Tok};
 use super::scripts::{sub_char, sup_char};
 use super::symbols::letter_command;
 
-/// One canonical token.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+/// One canonical token (ordered, so that the glossary can keep symbols sorted).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Sym {
     /// A letter, digit or other character written as itself.
     Char(char),

@@ -3,7 +3,11 @@
 
 use super::params::{Drawn, Generator};
 use super::seed::SplitMix64;
-use crate::eval::{self, Env};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::sync::{LazyLock, Mutex, PoisonError};
+
+use crate::eval::{self, Budget, Env};
 
 /// How many draws a `where` constraint may reject before the problem is reported broken.
 pub const MAX_TRIES: u32 = 200;
@@ -20,6 +24,10 @@ pub struct Instance {
     pub bindings: Vec<Binding>,
     /// How many draws it took to satisfy `where` (1 when there is no constraint).
     pub tries: u32,
+    /// What the draw's `where` tries left of its one evaluator budget, for the answer
+    /// and the mistakes evaluated with these numbers (each copy of the instance spends
+    /// its own).
+    pub budget: RefCell<Budget>,
 }
 
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -37,6 +45,38 @@ pub fn draw(
     where_: Option<&str>,
     seed: u64,
 ) -> Result<Instance, DrawError> {
+    let key = format!("{seed}\0{where_:?}\0{params:?}");
+    let mut drawn = DRAWN.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(done) = drawn.get(&key) {
+        return done.clone();
+    }
+    // Not held while drawing: another thread's draw of another problem need not wait.
+    drop(drawn);
+    let done = draw_afresh(params, where_, seed);
+    drawn = DRAWN.lock().unwrap_or_else(PoisonError::into_inner);
+    if drawn.len() >= MAX_REMEMBERED {
+        drawn.clear();
+    }
+    drawn.insert(key, done.clone());
+    done
+}
+
+/// Draws already made, by (seed, `where`, parameters): a draw is a pure function of
+/// those, and the reader lays a problem out again on every redraw, so a costly `where`
+/// would otherwise be paid each time.
+static DRAWN: LazyLock<Mutex<HashMap<String, Result<Instance, DrawError>>>> =
+    LazyLock::new(Mutex::default);
+
+/// Enough for every problem of a course for a few learners' variants; then it starts over.
+const MAX_REMEMBERED: usize = 4096;
+
+fn draw_afresh(
+    params: &[(String, Generator)],
+    where_: Option<&str>,
+    seed: u64,
+) -> Result<Instance, DrawError> {
+    // One budget for all the tries: 200 tries of a costly `where` cost what one may.
+    let mut budget = Budget::default();
     let mut params: Vec<&(String, Generator)> = params.iter().collect();
     params.sort_by(|a, b| a.0.cmp(&b.0));
     let mut rng = SplitMix64::new(seed);
@@ -50,13 +90,15 @@ pub fn draw(
                 })
                 .collect(),
             tries,
+            budget: RefCell::default(),
         };
         let Some(condition) = where_ else {
             return Ok(instance);
         };
         let mut env = instance.env().map_err(DrawError::Where)?;
-        let value = eval::run(condition, &mut env).map_err(DrawError::Where)?;
+        let value = eval::run_within(condition, &mut env, &mut budget).map_err(DrawError::Where)?;
         if Shaped::of(&value).holds() {
+            instance.budget.replace(budget);
             return Ok(instance);
         }
     }
@@ -187,6 +229,22 @@ mod tests {
     }
 
     #[test]
+    fn all_the_tries_of_a_where_share_one_budget() {
+        // A million operations a try, never true: 200 tries would cost 200 million.
+        let costly = Some("sum(eye(100) @ eye(100)) * a * 0");
+        let p = params(&[("a", "int(0, 100)")]);
+        let err = draw(&p, costly, 3).unwrap_err().to_string();
+        assert!(err.contains("too much computation"), "{err}");
+        // What a satisfied `where` leaves is the budget of the answer and mistakes.
+        let inst = draw(&p, Some("sum(eye(100) @ eye(100)) + 1"), 3).unwrap();
+        let left = inst.budget.borrow_mut().work(eval::MAX_WORK - 1_000_000);
+        assert!(
+            left.is_err(),
+            "the where's million operations were not charged"
+        );
+    }
+
+    #[test]
     fn draws_do_not_depend_on_declaration_order() {
         let ab = params(&[("a", "int(0, 100)"), ("b", "int(0, 100)")]);
         let ba = params(&[("b", "int(0, 100)"), ("a", "int(0, 100)")]);
@@ -196,6 +254,7 @@ mod tests {
     #[test]
     fn fill_substitutes_only_declared_names_and_respects_math() {
         let i = Instance {
+            budget: RefCell::default(),
             bindings: vec![
                 Binding {
                     name: "d".into(),

@@ -99,7 +99,9 @@ impl Generator {
             ("matrix", [r, c, lo, hi]) => {
                 let (rows, cols) = (integer(r)?, integer(c)?);
                 let (lo, hi) = (integer(lo)?, integer(hi)?);
-                if rows < 1 || cols < 1 || (rows * cols) as usize > MAX_MATRIX_ENTRIES {
+                // Checked: `rows * cols` of two huge sizes wraps to a small number.
+                let entries = rows.checked_mul(cols).and_then(|n| usize::try_from(n).ok());
+                if rows < 1 || cols < 1 || entries.is_none_or(|n| n > MAX_MATRIX_ENTRIES) {
                     return Err(fail("needs 1 to 64 entries"));
                 }
                 if lo > hi {
@@ -265,6 +267,9 @@ mod tests {
             ("int(1.5, 3)", "integer"),
             ("real(0, 1, 0)", "positive step"),
             ("matrix(100, 100, 0, 1)", "entries"),
+            ("matrix(4294967296, 4294967296, 0, 1)", "entries"),
+            ("matrix(-4294967296, -4294967296, 0, 1)", "entries"),
+            ("matrix(3037000500, 3037000500, 0, 1)", "entries"),
             ("gauss(0, 1)", "unknown generator"),
             ("int(1, x)", "not a number"),
             ("int(1, 2", "expected"),

@@ -175,8 +175,10 @@ fn describe(inst: &Instance) -> String {
     parts.join(", ")
 }
 
+/// Evaluates `expr` with the instance's numbers, charging the draw's one budget.
 fn evaluate_in(expr: &str, inst: &Instance) -> Result<Shaped, String> {
     let mut env = inst.env().map_err(|e| e.to_string())?;
-    let value = eval::run(expr, &mut env).map_err(|e| e.to_string())?;
+    let mut budget = inst.budget.borrow_mut();
+    let value = eval::run_within(expr, &mut env, &mut budget).map_err(|e| e.to_string())?;
     Ok(Shaped::of(&value))
 }

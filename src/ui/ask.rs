@@ -19,13 +19,11 @@ pub(super) fn title(app: &App) -> String {
     format!(" ask: {cut} ")
 }
 
-/// Text from the course or the progress file as it may be drawn: control characters (a
-/// hand-edited file could hold escape sequences) shown as `?`, folded in ASCII mode.
+/// Text from the course or the progress file as it may be drawn: one line, hidden
+/// characters (an imported record could hold escape sequences) replaced visibly by
+/// [`crate::sanitize`] before any width is measured, folded in ASCII mode.
 pub(super) fn drawable(app: &App, text: &str) -> String {
-    let clean: String = text
-        .chars()
-        .map(|c| if c.is_control() { '?' } else { c })
-        .collect();
+    let clean = crate::sanitize::one_line(text);
     if app.theme.ascii {
         layout::ascii::fold(&clean).into_owned()
     } else {
