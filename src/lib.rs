@@ -19,4 +19,5 @@ pub mod problems;
 pub mod settings;
 pub mod store;
 pub mod tui;
+pub mod tty;
 pub mod ui;
