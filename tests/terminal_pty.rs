@@ -42,7 +42,13 @@ fn every_terminating_signal_saves_the_place_and_gives_the_terminal_back() {
         let home = tempfile::tempdir().unwrap();
         let mut tui = on_lesson_3(home.path());
         tui.signal(signal);
-        tui.assert_exits_restored();
+        let status = tui.exit_status();
+        assert!(
+            matches!(status, pty::WaitStatus::Exited(_, 0)),
+            "{signal:?}: exit status {status:?}; screen:\n{}",
+            tui.text()
+        );
+        tui.assert_restored();
         let (lesson, _) = saved_place(home.path()).expect("a place saved");
         assert_ne!(lesson, saved_lesson_1(), "{signal:?}: the move to lesson 3 was saved");
     }
@@ -211,11 +217,12 @@ fn a_long_paste_is_one_edit_kept_whole_and_evaluated() {
     tui.wait_for("lesson 1/3");
     tui.send(":");
     tui.wait_for(":");
-    // 1,999 characters: 1+1+...+1, a thousand ones.
-    let sum = vec!["1"; 1000].join("+");
+    // 2,005 characters: the sum of a thousand ones.
+    let sum = format!("sum([{}])", vec!["1"; 1000].join(","));
     tui.send(&format!("\x1b[200~{sum}\x1b[201~"));
-    tui.wait_for("= 1000");
+    tui.wait_for("as typed: 1000");
     tui.send("\x1b");
+    tui.wait_for("lesson 1/3");
     tui.send("q");
     tui.assert_exits_restored();
 }

@@ -9,7 +9,7 @@
 
 use std::io;
 use std::sync::mpsc::{self, Receiver, Sender};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use ratatui::crossterm::event::{self, Event};
 use signal_hook::consts::signal as sig;
@@ -74,11 +74,21 @@ pub fn spawn() -> io::Result<Receiver<Input>> {
 fn read_terminal(tx: &Sender<Input>) {
     // Wake-ups in a row that brought no event: a terminal that keeps saying "readable"
     // and gives nothing (end-of-file without a hang-up) would otherwise spin.
+    // A thousand such wake-ups within a second is that spin; slower ones are not.
     let mut idle_rounds = 0;
+    let mut since = Instant::now();
     loop {
+        if idle_rounds == 0 {
+            since = Instant::now();
+        }
         if idle_rounds > 1000 {
-            let gone = io::Error::new(io::ErrorKind::UnexpectedEof, "the terminal input ended");
-            return drop(tx.send(Input::Gone(gone)));
+            if since.elapsed() < Duration::from_secs(1) {
+                let gone =
+                    io::Error::new(io::ErrorKind::UnexpectedEof, "the terminal input ended");
+                return drop(tx.send(Input::Gone(gone)));
+            }
+            idle_rounds = 0;
+            continue;
         }
         idle_rounds += 1;
         // Events crossterm has already read and parsed come first.
