@@ -18,6 +18,6 @@ pub mod math;
 pub mod problems;
 pub mod settings;
 pub mod store;
-pub mod tui;
 pub mod tty;
+pub mod tui;
 pub mod ui;

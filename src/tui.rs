@@ -151,7 +151,9 @@ fn drive(
         }
         // Block until an input comes, or until the deferred save is due.
         let deadline = match app.save_need() {
-            SaveNeed::Soon => Some((last_save + SAVE_EVERY).saturating_duration_since(Instant::now())),
+            SaveNeed::Soon => {
+                Some((last_save + SAVE_EVERY).saturating_duration_since(Instant::now()))
+            }
             SaveNeed::Now => Some(Duration::ZERO),
             SaveNeed::None => None,
         };
@@ -163,9 +165,7 @@ fn drive(
         // Apply everything that is already waiting before drawing again.
         while let Some(input) = next.take() {
             match input {
-                Input::Event(event) if is_suspend_key(&event) => {
-                    suspend(host, painter, app, store)
-                }
+                Input::Event(event) if is_suspend_key(&event) => suspend(host, painter, app, store),
                 Input::Event(Event::Paste(text)) => app.paste(&text),
                 Input::Event(event) => {
                     if let Some(action) = action_of(app, event) {
@@ -316,7 +316,9 @@ mod tests {
     impl Host for Script {
         fn next(&mut self, timeout: Option<Duration>) -> Option<Input> {
             self.timeouts.push(timeout);
-            self.inputs.pop_front().or_else(|| self.then.as_mut()?(timeout))
+            self.inputs
+                .pop_front()
+                .or_else(|| self.then.as_mut()?(timeout))
         }
 
         fn suspend(&mut self) {
@@ -454,7 +456,11 @@ mod tests {
         }));
         run_loop(&mut app, &mut store, &mut host).unwrap();
         assert_eq!(host.timeouts[0], None, "nothing to do: no timeout at all");
-        assert_eq!(host.timeouts[1], Some(Duration::ZERO), "the rest of the batch");
+        assert_eq!(
+            host.timeouts[1],
+            Some(Duration::ZERO),
+            "the rest of the batch"
+        );
         let wait = host.timeouts[2].expect("a deadline for the deferred save");
         assert!(wait > Duration::ZERO && wait <= SAVE_EVERY, "{wait:?}");
         assert_eq!(
@@ -467,7 +473,11 @@ mod tests {
     fn every_terminating_signal_ends_the_loop_and_saves() {
         let mut app = app();
         let (home, mut store) = store();
-        let mut host = Script::of([Input::Event(press(']')), Input::Stop, Input::Event(press(']'))]);
+        let mut host = Script::of([
+            Input::Event(press(']')),
+            Input::Stop,
+            Input::Event(press(']')),
+        ]);
         run_loop(&mut app, &mut store, &mut host).unwrap();
         assert_eq!(app.lesson, 1, "nothing after the signal is applied");
         assert_eq!(place_on_disk(home.path()), Some(("sqrt-dk".to_string(), 0)));
@@ -495,7 +505,11 @@ mod tests {
         let mut painter = Painter::new(Caps::detect("xterm-256color", "", true));
         event_loop(&mut terminal, &mut painter, &mut host, &mut app, &mut store).unwrap();
         assert_eq!(host.suspended, 2, "the key and the signal");
-        assert_eq!(place_on_disk(home.path()), Some(("sqrt-dk".to_string(), 0)), "saved");
+        assert_eq!(
+            place_on_disk(home.path()),
+            Some(("sqrt-dk".to_string(), 0)),
+            "saved"
+        );
         // Three frames: the first, after the key (suspended: cleared, drawn in full),
         // after the signal (again in full).
         let clears = host.written.windows(4).filter(|w| w == b"\x1b[2J").count();
@@ -531,7 +545,10 @@ mod tests {
         app.update(Action::Scratchpad);
         app.hold_previews();
         for c in "1+2".chars() {
-            app.update(Action::PromptKey(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE)));
+            app.update(Action::PromptKey(KeyEvent::new(
+                KeyCode::Char(c),
+                KeyModifiers::NONE,
+            )));
         }
         assert_eq!(app.preview, None, "not evaluated while the batch runs");
         app.release_previews();

@@ -42,7 +42,8 @@ impl Screen {
             .draw(|f| attn_course::ui::draw(app, f))
             .expect("draw");
         self.painter.paint(frame.buffer, &mut out);
-        self.painter.place_cursor(terminal.backend().cursor(), &mut out);
+        self.painter
+            .place_cursor(terminal.backend().cursor(), &mut out);
         self.vt.process(&out);
         self.bytes += out.len();
         out.len()
@@ -95,7 +96,10 @@ fn compare(term: &str, size: (u16, u16), actions: &[Action]) -> (usize, usize) {
     let mut scrolled = Screen::new(caps(term, true), size, false);
     let mut redrawn = Screen::new(caps(term, false), size, false);
     let mut full = Screen::new(caps(term, false), size, true);
-    for (i, action) in std::iter::once(None).chain(actions.iter().map(Some)).enumerate() {
+    for (i, action) in std::iter::once(None)
+        .chain(actions.iter().map(Some))
+        .enumerate()
+    {
         if let Some(action) = action {
             app.update(*action);
         }
@@ -136,7 +140,12 @@ fn reading_tour() -> Vec<Action> {
     tour.extend([Action::PageDown, Action::PageDown, Action::PageUp]);
     tour.extend([Action::Wheel(3), Action::Wheel(-3), Action::Down]);
     tour.extend([Action::NextProblem, Action::Down, Action::Down]);
-    tour.extend([Action::NextLesson, Action::Down, Action::Down, Action::Bottom]);
+    tour.extend([
+        Action::NextLesson,
+        Action::Down,
+        Action::Down,
+        Action::Bottom,
+    ]);
     tour.extend([Action::Up, Action::Up, Action::Top, Action::Down]);
     tour.extend([Action::ToggleContents, Action::Down, Action::Down]);
     tour.extend([Action::Search, Action::PromptCancel, Action::Down]);

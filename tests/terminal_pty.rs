@@ -50,7 +50,11 @@ fn every_terminating_signal_saves_the_place_and_gives_the_terminal_back() {
         );
         tui.assert_restored();
         let (lesson, _) = saved_place(home.path()).expect("a place saved");
-        assert_ne!(lesson, saved_lesson_1(), "{signal:?}: the move to lesson 3 was saved");
+        assert_ne!(
+            lesson,
+            saved_lesson_1(),
+            "{signal:?}: the move to lesson 3 was saved"
+        );
     }
 }
 
@@ -102,7 +106,10 @@ fn ctrl_z_and_sigtstp_restore_the_terminal_stop_and_come_back_in_raw_mode() {
         assert_ne!(lesson, saved_lesson_1(), "{how}");
         cont(pid);
         tui.wait_for("lesson 3/3");
-        assert!(tui.screen.screen().alternate_screen(), "{how}: back on its screen");
+        assert!(
+            tui.screen.screen().alternate_screen(),
+            "{how}: back on its screen"
+        );
         // Raw mode again: a single key acts at once (cooked mode would wait for Enter).
         tui.send("[");
         tui.wait_for("lesson 2/3");
@@ -182,7 +189,11 @@ fn vt100_and_dumb_get_no_colour_codes_no_italics_and_no_mouse() {
     }
     // The search highlight is still visible without colour: reversed.
     let vt100 = stream("vt100", &[]);
-    assert!(sgr_params(&vt100).iter().any(|p| p.split(';').any(|n| n == "7")));
+    assert!(
+        sgr_params(&vt100)
+            .iter()
+            .any(|p| p.split(';').any(|n| n == "7"))
+    );
 }
 
 #[test]
@@ -191,10 +202,16 @@ fn linux_gets_eight_colours_and_xterm_sixteen_named_colours_not_256_codes() {
     for params in sgr_params(&linux) {
         for p in params.split(';').filter(|p| !p.is_empty()) {
             let n: u32 = p.parse().unwrap();
-            assert!(n < 50 && n != 3 && n != 38 && n != 48, "linux: SGR {params:?}");
+            assert!(
+                n < 50 && n != 3 && n != 38 && n != 48,
+                "linux: SGR {params:?}"
+            );
         }
     }
-    assert!(!contains(&linux, "\x1b[?1000h"), "the console has no xterm mouse");
+    assert!(
+        !contains(&linux, "\x1b[?1000h"),
+        "the console has no xterm mouse"
+    );
     let xterm = stream("xterm", &[]);
     assert!(!contains(&xterm, "38;5;"), "named colours as 30-37/90-97");
 }

@@ -34,9 +34,9 @@ pub use scratch::{Scratch, ScratchLine};
 pub use search::{Match, Search};
 
 use crate::content::{Course, Section};
-use prompt::Previews;
 use crate::layout::{self, LaidOut, LayoutCache, Mark, Theme};
 use crate::store::{LessonRecord, Position, Progress};
+use prompt::Previews;
 
 /// What the keyboard is talking to.
 #[derive(Debug, Clone, PartialEq, Eq)]

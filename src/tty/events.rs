@@ -83,8 +83,7 @@ fn read_terminal(tx: &Sender<Input>) {
         }
         if idle_rounds > 1000 {
             if since.elapsed() < Duration::from_secs(1) {
-                let gone =
-                    io::Error::new(io::ErrorKind::UnexpectedEof, "the terminal input ended");
+                let gone = io::Error::new(io::ErrorKind::UnexpectedEof, "the terminal input ended");
                 return drop(tx.send(Input::Gone(gone)));
             }
             idle_rounds = 0;

@@ -129,7 +129,10 @@ mod tests {
         };
         let enter = String::from_utf8(all.enter_bytes()).unwrap();
         assert!(enter.contains("\x1b[?1000h") && enter.contains("\x1b[?1006h"));
-        assert!(!enter.contains("1003") && !enter.contains("1002"), "{enter:?}");
+        assert!(
+            !enter.contains("1003") && !enter.contains("1002"),
+            "{enter:?}"
+        );
         let leave = String::from_utf8(all.leave_bytes()).unwrap();
         for mode in ["1000", "1006", "2004", "1049"] {
             assert!(enter.contains(&format!("?{mode}h")), "{mode}");

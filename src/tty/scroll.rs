@@ -169,7 +169,11 @@ mod tests {
     fn unrelated_frames_and_tiny_gains_plan_nothing() {
         assert_eq!(plan(&[1, 2, 3, 4], &[5, 6, 7, 8]), None);
         assert_eq!(plan(&[1, 2, 3, 4], &[1, 2, 3, 4]), None);
-        assert_eq!(plan(&[1, 2, 3, 4], &[2, 9, 9, 9]), None, "one row is not worth it");
+        assert_eq!(
+            plan(&[1, 2, 3, 4], &[2, 9, 9, 9]),
+            None,
+            "one row is not worth it"
+        );
     }
 
     #[test]
