@@ -292,13 +292,16 @@ mod tests {
     use crate::store::Progress;
     use crate::tty::caps::Caps;
 
+    /// What a script answers once its inputs have run out.
+    type Then = Box<dyn FnMut(Option<Duration>) -> Option<Input>>;
+
     /// A scripted terminal: inputs in order, then "no input" (the deadline passes);
     /// `suspend` is counted and the frames are kept.
     #[derive(Default)]
     struct Script {
         inputs: VecDeque<Input>,
         /// Called when the script has run out: more inputs, or none for a timeout.
-        then: Option<Box<dyn FnMut(Option<Duration>) -> Option<Input>>>,
+        then: Option<Then>,
         suspended: usize,
         written: Vec<u8>,
         timeouts: Vec<Option<Duration>>,
