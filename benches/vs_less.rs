@@ -25,8 +25,10 @@ use attn_course::app::{Action, App};
 use attn_course::content::Course;
 use attn_course::layout::Theme;
 use attn_course::store::Progress;
+use attn_course::tty::caps::Caps;
+use attn_course::tty::paint::Painter;
+use attn_course::tty::probe::Probe;
 use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 
 const COLS: u16 = 80;
 const ROWS: u16 = 24;
@@ -273,6 +275,9 @@ fn scrolling(subject: &Subject) -> (usize, usize, f64, u64) {
     let lines = median((0..20).map(|_| pty.bytes_for(b"j")).collect());
     let pages = median((0..10).map(|_| pty.bytes_for(b" ")).collect());
     pty.settle();
+    // Idle means nothing pending: the reader's deferred save (at most 3 s after the
+    // last move) is made before the count starts.
+    std::thread::sleep(Duration::from_secs(4));
     let before = pty.switches();
     let idle = Duration::from_secs(2);
     std::thread::sleep(idle);
@@ -282,11 +287,27 @@ fn scrolling(subject: &Subject) -> (usize, usize, f64, u64) {
     (lines, pages, wakeups, rss)
 }
 
-/// One frame of the longest scroll position at 200x60, in process, after a scroll step.
+/// Bytes per `j` with the text full width (the contents pane, shown beside the text
+/// from 80 columns, hidden with `t`): rows then move whole and scroll regions apply.
+fn full_width_line(subject: &Subject) -> usize {
+    let home = tempfile::tempdir().expect("home");
+    let mut pty = Pty::spawn((subject.command)(home.path()));
+    pty.read_for(Duration::from_secs(5));
+    pty.settle();
+    pty.bytes_for(b"t");
+    let lines = median((0..20).map(|_| pty.bytes_for(b"j")).collect());
+    pty.quit();
+    lines
+}
+
+/// One frame at 200x60 after a scroll step, in process: rendered by ratatui and written
+/// by the reader's painter (scroll regions on), as the reader draws it.
 fn redraw_200x60() -> Duration {
     let course = Course::load(None).expect("embedded course");
     let mut app = App::new(course, Progress::new(0), Theme::new(false, true), (200, 60));
-    let mut terminal = Terminal::new(TestBackend::new(200, 60)).expect("test backend");
+    let mut terminal = Terminal::new(Probe::fixed(200, 60)).expect("probe backend");
+    let mut painter = Painter::new(Caps::detect("xterm-256color", "", true));
+    let mut out = Vec::new();
     let mut times = Vec::new();
     let mut down = true;
     for _ in 0..200 {
@@ -295,10 +316,13 @@ fn redraw_200x60() -> Duration {
         if app.scroll == before {
             down = !down;
         }
+        out.clear();
         let start = Instant::now();
-        terminal
+        let frame = terminal
             .draw(|f| attn_course::ui::draw(&app, f))
             .expect("draw");
+        painter.paint(frame.buffer, &mut out);
+        painter.place_cursor(terminal.backend().cursor(), &mut out);
         times.push(start.elapsed());
     }
     median(times)
@@ -367,6 +391,7 @@ fn main() {
             rss_kib,
         }
     };
+    let full_width = full_width_line(&reader);
     let a = figures(&reader, median(ours));
     let b = figures(&less, median(theirs));
     let size = |p: &Path| std::fs::metadata(p).map_or(0, |m| m.len());
@@ -386,6 +411,12 @@ fn main() {
         a.line,
         b.line,
         ratio(a.line as f64, b.line as f64)
+    );
+    println!(
+        "| the same, the reader's contents pane hidden (t) | {} B | {} B | {} |",
+        full_width,
+        b.line,
+        ratio(full_width as f64, b.line as f64)
     );
     println!(
         "| bytes per page (space, median of 10) | {} B | {} B | {} |",

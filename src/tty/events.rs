@@ -2,14 +2,13 @@
 //! signals from another. The event loop blocks on the channel, so an idle reader wakes
 //! up for nothing at all.
 //!
-//! Input is read with `poll(2)` on the terminal before crossterm parses it: when the
-//! terminal goes away (an SSH connection or a tmux pane closed without a SIGHUP reaching
-//! us) the poll reports the hang-up, where crossterm's own reader would see end-of-file
-//! and spin inside `poll` forever on a core of a shared server.
+//! A third thread watches for the terminal going away (an SSH connection or a tmux pane
+//! closed without a SIGHUP reaching us): crossterm's reader then sees end-of-file and
+//! loops inside its `poll` without returning, so the reader thread cannot tell; the
+//! watcher's `poll(2)` reports the hang-up, and the loop saves and exits.
 
 use std::io;
 use std::sync::mpsc::{self, Receiver, Sender};
-use std::time::{Duration, Instant};
 
 use ratatui::crossterm::event::{self, Event};
 use signal_hook::consts::signal as sig;
@@ -66,73 +65,41 @@ pub fn spawn() -> io::Result<Receiver<Input>> {
             }
         }
     });
+    let hang_up = tx.clone();
+    std::thread::spawn(move || watch_hang_up(&hang_up));
     std::thread::spawn(move || read_terminal(&tx));
     Ok(rx)
 }
 
-/// Sends every terminal event until the terminal goes or the loop stops listening.
+/// Sends every terminal event until reading fails or the loop stops listening.
 fn read_terminal(tx: &Sender<Input>) {
-    // Wake-ups in a row that brought no event: a terminal that keeps saying "readable"
-    // and gives nothing (end-of-file without a hang-up) would otherwise spin.
-    // A thousand such wake-ups within a second is that spin; slower ones are not.
-    let mut idle_rounds = 0;
-    let mut since = Instant::now();
     loop {
-        if idle_rounds == 0 {
-            since = Instant::now();
-        }
-        if idle_rounds > 1000 {
-            if since.elapsed() < Duration::from_secs(1) {
-                let gone = io::Error::new(io::ErrorKind::UnexpectedEof, "the terminal input ended");
-                return drop(tx.send(Input::Gone(gone)));
-            }
-            idle_rounds = 0;
-            continue;
-        }
-        idle_rounds += 1;
-        // Events crossterm has already read and parsed come first.
-        loop {
-            match event::poll(Duration::ZERO) {
-                Ok(true) => {}
-                Ok(false) => break,
-                Err(err) => return drop(tx.send(Input::Gone(err))),
-            }
-            let input = event::read().map_or_else(Input::Gone, Input::Event);
-            let failed = matches!(input, Input::Gone(_));
-            idle_rounds = 0;
-            if tx.send(input).is_err() || failed {
-                return;
-            }
-        }
-        if let Err(err) = wait_readable() {
-            return drop(tx.send(Input::Gone(err)));
+        let input = event::read().map_or_else(Input::Gone, Input::Event);
+        let failed = matches!(input, Input::Gone(_));
+        if tx.send(input).is_err() || failed {
+            return;
         }
     }
 }
 
-/// Blocks until the terminal has input; an error when it has hung up.
-fn wait_readable() -> io::Result<()> {
+/// Waits, without ever waking for input, until the terminal hangs up: `poll(2)` asked
+/// for no events still reports POLLHUP and POLLERR.
+fn watch_hang_up(tx: &Sender<Input>) {
     let mut fd = libc::pollfd {
         fd: 0,
-        events: libc::POLLIN,
+        events: 0,
         revents: 0,
     };
     loop {
         // SAFETY: one valid pollfd; poll only writes `revents`.
         let ready = unsafe { libc::poll(&mut fd, 1, -1) };
-        if ready < 0 {
-            let err = io::Error::last_os_error();
-            if err.kind() == io::ErrorKind::Interrupted {
-                continue;
-            }
-            return Err(err);
+        if ready < 0 && io::Error::last_os_error().kind() == io::ErrorKind::Interrupted {
+            continue;
         }
-        if fd.revents & (libc::POLLHUP | libc::POLLERR | libc::POLLNVAL) != 0 {
-            return Err(io::Error::new(
-                io::ErrorKind::BrokenPipe,
-                "the terminal has gone",
-            ));
+        if ready < 0 || fd.revents & (libc::POLLHUP | libc::POLLERR | libc::POLLNVAL) != 0 {
+            let gone = io::Error::new(io::ErrorKind::BrokenPipe, "the terminal has gone");
+            let _ = tx.send(Input::Gone(gone));
+            return;
         }
-        return Ok(());
     }
 }
