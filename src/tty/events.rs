@@ -42,7 +42,6 @@ pub const TERMINATING: &[i32] = &[
     sig::SIGPROF,
     sig::SIGIO,
     sig::SIGXCPU,
-    sig::SIGXFSZ,
 ];
 
 /// Starts the signal and input threads. Signals are registered before the caller
@@ -50,12 +49,15 @@ pub const TERMINATING: &[i32] = &[
 pub fn spawn() -> io::Result<Receiver<Input>> {
     let (tx, rx) = mpsc::channel();
     let mut wanted = TERMINATING.to_vec();
-    wanted.extend([sig::SIGTSTP, sig::SIGCONT, sig::SIGWINCH]);
+    // SIGXFSZ (a file size limit) is caught only so that it does not kill: the write
+    // that crossed the limit fails, and the save reports it and retries.
+    wanted.extend([sig::SIGTSTP, sig::SIGCONT, sig::SIGWINCH, sig::SIGXFSZ]);
     let mut signals = Signals::new(&wanted)?;
     let to_loop = tx.clone();
     std::thread::spawn(move || {
         for signal in signals.forever() {
             let input = match signal {
+                sig::SIGXFSZ => continue,
                 sig::SIGTSTP => Input::Suspend,
                 sig::SIGCONT | sig::SIGWINCH => Input::Redraw,
                 _ => Input::Stop,
