@@ -19,6 +19,10 @@ pub struct Cli {
     /// Draw with 7-bit ASCII only (automatic when the locale is not UTF-8).
     #[arg(long, global = true)]
     pub ascii: bool,
+    /// Leave the mouse to the terminal (its own select-and-copy) instead of scrolling
+    /// with the wheel; or set ATTN_COURSE_NO_MOUSE=1.
+    #[arg(long, global = true)]
+    pub no_mouse: bool,
     /// Where progress lives (default: the data directory; or $ATTN_COURSE_HOME).
     #[arg(long, global = true, value_name = "DIR")]
     pub home: Option<PathBuf>,

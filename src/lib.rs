@@ -19,5 +19,6 @@ pub mod problems;
 pub mod sanitize;
 pub mod settings;
 pub mod store;
+pub mod tty;
 pub mod tui;
 pub mod ui;

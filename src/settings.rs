@@ -1,10 +1,12 @@
 //! What the environment decides about drawing and storage, resolved once at startup:
-//! the global flags, the locale, `NO_COLOR` and `ATTN_COURSE_HOME`.
+//! the global flags, the locale, `NO_COLOR`, `TERM`, `ATTN_COURSE_NO_MOUSE` and
+//! `ATTN_COURSE_HOME`.
 
 use std::path::PathBuf;
 
 use crate::cli::Cli;
 use crate::figure::Colors;
+use crate::tty::caps::Caps;
 
 /// Resolved global settings shared by every subcommand.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -17,6 +19,11 @@ pub struct Settings {
     pub color: bool,
     /// How many colours figures may use (from `COLORTERM` and `TERM`).
     pub colors: Colors,
+    /// What the terminal can show and do (from `TERM`, `COLORTERM` and `NO_COLOR`).
+    pub caps: Caps,
+    /// Capture the mouse (wheel scrolling); false with `--no-mouse` or
+    /// `ATTN_COURSE_NO_MOUSE` set non-empty, leaving selection to the terminal.
+    pub mouse: bool,
     /// Directory holding the progress file; `None` when no location can be found.
     pub home: Option<PathBuf>,
 }
@@ -48,6 +55,12 @@ impl Settings {
             ascii: cli.ascii || !locale_is_utf8(&var),
             color,
             colors: Colors::detect(color, &var),
+            caps: Caps::detect(
+                &var("TERM").unwrap_or_default(),
+                &var("COLORTERM").unwrap_or_default(),
+                color,
+            ),
+            mouse: !cli.no_mouse && var("ATTN_COURSE_NO_MOUSE").is_none_or(|v| v.is_empty()),
             home,
         }
     }
@@ -91,6 +104,14 @@ mod tests {
         assert!(settings(&[], &[]).ascii);
         assert!(settings(&[], &[("LC_ALL", "C"), ("LANG", "en_US.UTF-8")]).ascii);
         assert!(settings(&["--ascii"], &[("LANG", "en_US.UTF-8")]).ascii);
+    }
+
+    #[test]
+    fn the_mouse_is_captured_unless_the_flag_or_the_variable_says_no() {
+        assert!(settings(&[], &[]).mouse);
+        assert!(!settings(&["--no-mouse"], &[]).mouse);
+        assert!(!settings(&[], &[("ATTN_COURSE_NO_MOUSE", "1")]).mouse);
+        assert!(settings(&[], &[("ATTN_COURSE_NO_MOUSE", "")]).mouse);
     }
 
     #[test]

@@ -1,54 +1,47 @@
-//! The terminal lifecycle and event loop.
+//! The event loop: draw, wait, act, save.
 //!
-//! Raw mode, the alternate screen and mouse capture are always undone: on quit (a guard's
-//! `Drop`), on a panic (a hook that restores the terminal before the message prints, and
-//! says where to report the bug), and on SIGHUP/SIGTERM (an SSH drop), which are flags
-//! checked between events so that the progress is saved first. A panic in the event loop
-//! is caught there so that the progress is saved too before the reader exits. The screen
-//! is never cleared at startup: `Terminal::clear` queries the cursor position, which
-//! hangs on a terminal that does not answer.
+//! The loop blocks until something happens (a key, a signal, the autosave deadline), so
+//! an idle reader neither wakes nor writes. Input that arrives together (a paste without
+//! bracketed paste, a held key) is applied as one batch and drawn once, with the prompt's
+//! preview evaluated once per batch. Every terminating signal ends the loop like `q`:
+//! the place is saved and the terminal restored; Ctrl-Z (a key in raw mode) and SIGTSTP
+//! save, restore the terminal and stop, and on `fg` the reader redraws in full. A panic in
+//! the loop is caught so that the progress is saved before the reader exits. The screen
+//! is never cleared by asking the terminal anything: a query hangs on a terminal that
+//! does not answer.
 
-use std::io::{self, stdout};
+use std::io::{self, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, mpsc};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use ratatui::Terminal;
-use ratatui::backend::{Backend, CrosstermBackend};
-use ratatui::crossterm::cursor::Show;
-use ratatui::crossterm::event::{
-    self, DisableMouseCapture, EnableMouseCapture, Event, KeyEventKind,
-};
-use ratatui::crossterm::execute;
-use ratatui::crossterm::terminal::{
-    EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
-};
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
 use crate::app::{Action, App, SaveNeed, keymap};
 use crate::content::Course;
 use crate::layout::Theme;
 use crate::settings::Settings;
 use crate::store::{SaveError, Store};
+use crate::tty::events::{self, Input};
+use crate::tty::mode::{Features, Guard};
+use crate::tty::paint::Painter;
+use crate::tty::probe::Probe;
 
-/// How often signal flags are looked at while no key arrives.
-const POLL: Duration = Duration::from_millis(100);
 /// While reading, the place is saved at most this often.
 const SAVE_EVERY: Duration = Duration::from_secs(3);
 
 /// Opens the reader on the course where the learner left off.
 pub fn run(settings: &Settings) -> anyhow::Result<ExitCode> {
+    crate::tty::require_terminal()?;
+    // Signals first: one that comes while the course loads still ends the reader cleanly.
+    let inputs = events::spawn()?;
     let course = Course::load(settings.course_dir.as_deref())?;
     let opened = Store::open(settings.home.as_deref());
-    let stop = Arc::new(AtomicBool::new(false));
-    for signal in [signal_hook::consts::SIGHUP, signal_hook::consts::SIGTERM] {
-        signal_hook::flag::register(signal, Arc::clone(&stop))?;
-        // A problem's evaluation in progress stops too, so the loop sees `stop` at once.
-        signal_hook::flag::register(signal, crate::eval::interrupt_flag())?;
-    }
-    let guard = TerminalGuard::enter()?;
-    let mut terminal = Terminal::new(CrosstermBackend::new(stdout()))?;
+    let features = Features::new(&settings.caps, settings.mouse);
+    let guard = Guard::enter(features, panic_note())?;
+    let mut terminal = Terminal::new(Probe::terminal())?;
     let size = terminal.size()?;
     let theme = Theme::new(settings.ascii, settings.color).with_ramp(settings.colors);
     let mut app = App::new(course, opened.progress, theme, (size.width, size.height));
@@ -56,85 +49,76 @@ pub fn run(settings: &Settings) -> anyhow::Result<ExitCode> {
         app.notify(warning);
     }
     let mut store = opened.store;
-    let events = spawn_reader();
-    let result = event_loop(&mut terminal, &mut app, &mut store, &stop, |timeout| {
-        next_event(&events, timeout)
-    });
-    drop(guard);
+    let mut host = Tty { inputs, guard };
+    let mut painter = Painter::new(settings.caps);
+    let result = event_loop(&mut terminal, &mut painter, &mut host, &mut app, &mut store);
+    drop(host);
     result?;
     Ok(ExitCode::SUCCESS)
 }
 
-/// Terminal events, read on a thread of their own.
-///
-/// When the terminal goes away (an SSH connection or a tmux pane closed without a
-/// SIGHUP reaching us), crossterm's reader sees end-of-file and loops inside `poll`
-/// without returning, so a reader on the main thread would never look at its signal
-/// flag again and would spin on a core of a shared server forever. On its own thread
-/// the reader can hang; the main thread keeps its 100 ms tick, notices the hang-up, saves
-/// and exits, which ends the reader too.
-fn spawn_reader() -> mpsc::Receiver<io::Result<Event>> {
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        loop {
-            let event = event::read();
-            let failed = event.is_err();
-            if tx.send(event).is_err() || failed {
-                break;
-            }
-        }
-    });
-    rx
+/// Where the loop's inputs come from and its frames go: the terminal, or a test's script.
+pub trait Host {
+    /// The next input, waiting at most `timeout` (for ever when `None`); `None` when the
+    /// time ran out.
+    fn next(&mut self, timeout: Option<Duration>) -> Option<Input>;
+    /// Restores the terminal, stops the process until it is continued, and re-enters.
+    fn suspend(&mut self);
+    /// Writes one frame's bytes.
+    fn write(&mut self, bytes: &[u8]) -> io::Result<()>;
 }
 
-/// Waits up to `timeout` for the next event from the reader thread.
-fn next_event(
-    events: &mpsc::Receiver<io::Result<Event>>,
-    timeout: Duration,
-) -> io::Result<Option<Event>> {
-    match events.recv_timeout(timeout) {
-        Ok(event) => event.map(Some),
-        Err(mpsc::RecvTimeoutError::Timeout) if terminal_hung_up() => Err(io::Error::new(
-            io::ErrorKind::BrokenPipe,
-            "the terminal has gone",
-        )),
-        Err(mpsc::RecvTimeoutError::Timeout) => Ok(None),
-        Err(mpsc::RecvTimeoutError::Disconnected) => Err(io::Error::new(
-            io::ErrorKind::BrokenPipe,
-            "the terminal input ended",
-        )),
+/// The real terminal.
+struct Tty {
+    inputs: Receiver<Input>,
+    guard: Guard,
+}
+
+impl Host for Tty {
+    fn next(&mut self, timeout: Option<Duration>) -> Option<Input> {
+        let gone = || {
+            let err = io::Error::new(io::ErrorKind::BrokenPipe, "the terminal input ended");
+            Some(Input::Gone(err))
+        };
+        match timeout {
+            None => self.inputs.recv().ok().or_else(gone),
+            Some(timeout) => match self.inputs.recv_timeout(timeout) {
+                Ok(input) => Some(input),
+                Err(RecvTimeoutError::Timeout) => None,
+                Err(RecvTimeoutError::Disconnected) => gone(),
+            },
+        }
+    }
+
+    fn suspend(&mut self) {
+        self.guard.suspend();
+        // Stops here until SIGCONT, as the default action of SIGTSTP would.
+        let _ = signal_hook::low_level::emulate_default_handler(libc::SIGTSTP);
+        // A terminal that cannot be re-entered fails the next write, which ends the loop.
+        let _ = self.guard.resume();
+    }
+
+    fn write(&mut self, bytes: &[u8]) -> io::Result<()> {
+        let mut out = io::stdout().lock();
+        out.write_all(bytes)?;
+        out.flush()
     }
 }
 
-/// True when standard input is a terminal whose other end has closed.
-fn terminal_hung_up() -> bool {
-    let mut fd = libc::pollfd {
-        fd: 0,
-        events: libc::POLLIN,
-        revents: 0,
-    };
-    // SAFETY: one valid pollfd, a zero timeout; poll only writes `revents`.
-    let ready = unsafe { libc::poll(&mut fd, 1, 0) };
-    ready > 0 && fd.revents & (libc::POLLHUP | libc::POLLERR | libc::POLLNVAL) != 0
-}
-
-/// Draws, handles events and saves until the learner quits or a signal arrives. Generic
-/// over the backend and the event source, so a test can run it on a `TestBackend`.
-/// The progress is saved at the end whatever happened, also when the terminal failed
-/// (a dropped SSH connection makes every write fail) or the code panicked. A final save
-/// that fails is an error, so the learner reads it once the terminal is back.
-pub fn event_loop<B: Backend>(
-    terminal: &mut Terminal<B>,
+/// Draws, handles inputs and saves until the learner quits, a signal ends the reader or
+/// the terminal goes. The progress is saved at the end whatever happened, also when the
+/// terminal failed (a dropped SSH connection makes every write fail) or the code
+/// panicked. A final save that fails is an error, so the learner reads it once the
+/// terminal is back.
+pub fn event_loop(
+    terminal: &mut Terminal<Probe>,
+    painter: &mut Painter,
+    host: &mut impl Host,
     app: &mut App,
     store: &mut Store,
-    stop: &AtomicBool,
-    next_event: impl FnMut(Duration) -> io::Result<Option<Event>>,
-) -> anyhow::Result<()>
-where
-    B::Error: Send + Sync + 'static,
-{
+) -> anyhow::Result<()> {
     let driven = catch_unwind(AssertUnwindSafe(|| {
-        drive(terminal, app, store, stop, next_event)
+        drive(terminal, painter, host, app, store)
     }));
     let saved = save(app, store);
     match driven {
@@ -147,40 +131,110 @@ where
     }
 }
 
-fn drive<B: Backend>(
-    terminal: &mut Terminal<B>,
+fn drive(
+    terminal: &mut Terminal<Probe>,
+    painter: &mut Painter,
+    host: &mut impl Host,
     app: &mut App,
     store: &mut Store,
-    stop: &AtomicBool,
-    mut next_event: impl FnMut(Duration) -> io::Result<Option<Event>>,
-) -> anyhow::Result<()>
-where
-    B::Error: Send + Sync + 'static,
-{
+) -> anyhow::Result<()> {
     let mut last_save = Instant::now();
-    // Draw only when something happened: an idle reader sends nothing over the wire.
+    let mut frame = Vec::new();
     let mut redraw = true;
-    while !app.quit && !stop.load(Ordering::Relaxed) {
+    while !app.quit {
         if redraw {
-            terminal.draw(|frame| crate::ui::draw(app, frame))?;
+            draw(terminal, painter, app, &mut frame)?;
+            if !frame.is_empty() {
+                host.write(&frame)?;
+            }
+            frame.clear();
         }
-        let event = next_event(POLL)?;
-        redraw = event.is_some();
-        if let Some(action) = event.and_then(|e| action_of(app, e)) {
-            app.update(action);
+        // Block until an input comes, or until the deferred save is due.
+        let deadline = match app.save_need() {
+            SaveNeed::Soon => {
+                Some((last_save + SAVE_EVERY).saturating_duration_since(Instant::now()))
+            }
+            SaveNeed::Now => Some(Duration::ZERO),
+            SaveNeed::None => None,
+        };
+        let mut next = host.next(deadline);
+        // No input within the deadline: the deferred save is due.
+        let timed_out = next.is_none();
+        redraw = !timed_out;
+        app.hold_previews();
+        // Apply everything that is already waiting before drawing again.
+        while let Some(input) = next.take() {
+            match input {
+                Input::Event(event) if is_suspend_key(&event) => suspend(host, painter, app, store),
+                Input::Event(Event::Paste(text)) => app.paste(&text),
+                Input::Event(event) => {
+                    if let Some(action) = action_of(app, event) {
+                        app.update(action);
+                    }
+                }
+                Input::Stop => return Ok(()),
+                Input::Suspend => suspend(host, painter, app, store),
+                Input::Redraw => {
+                    painter.invalidate();
+                    let size = terminal.size()?;
+                    if (size.width, size.height) != app.size {
+                        app.update(Action::Resize(size.width, size.height));
+                    }
+                }
+                Input::Gone(err) => return Err(err.into()),
+            }
+            if !app.quit {
+                next = host.next(Some(Duration::ZERO));
+            }
         }
+        app.release_previews();
         let due = match app.save_need() {
             SaveNeed::Now => true,
-            SaveNeed::Soon => last_save.elapsed() >= SAVE_EVERY,
+            SaveNeed::Soon => timed_out || last_save.elapsed() >= SAVE_EVERY,
             SaveNeed::None => false,
         };
         if due {
             // A failure is already in the status bar; the next save retries.
             let _ = save(app, store);
             last_save = Instant::now();
+            redraw = true;
         }
     }
     Ok(())
+}
+
+/// Renders the app with ratatui and has the painter write the difference into `out`.
+fn draw(
+    terminal: &mut Terminal<Probe>,
+    painter: &mut Painter,
+    app: &App,
+    out: &mut Vec<u8>,
+) -> io::Result<()> {
+    let completed = terminal.draw(|frame| crate::ui::draw(app, frame))?;
+    painter.paint(completed.buffer, out);
+    painter.place_cursor(terminal.backend().cursor(), out);
+    Ok(())
+}
+
+/// Ctrl-Z: with the terminal in raw mode it arrives as a key, not as SIGTSTP.
+fn is_suspend_key(event: &Event) -> bool {
+    matches!(
+        event,
+        Event::Key(KeyEvent {
+            code: KeyCode::Char('z'),
+            modifiers: KeyModifiers::CONTROL,
+            kind: KeyEventKind::Press,
+            ..
+        })
+    )
+}
+
+/// Saves the place, gives the terminal back and stops; after `fg`, everything is
+/// redrawn (the shell wrote over the screen meanwhile).
+fn suspend(host: &mut impl Host, painter: &mut Painter, app: &mut App, store: &mut Store) {
+    let _ = save(app, store);
+    host.suspend();
+    painter.invalidate();
 }
 
 /// Key presses (not releases or repeats reported by some terminals), wheel and resize.
@@ -188,7 +242,7 @@ fn action_of(app: &App, event: Event) -> Option<Action> {
     match event {
         Event::Key(key) if key.kind == KeyEventKind::Press => keymap::action_for(&app.mode, key),
         Event::Mouse(mouse) => keymap::mouse_action(mouse),
-        Event::Resize(w, h) => Some(Action::Resize(w, h)),
+        Event::Resize(w, h) if (w, h) != app.size => Some(Action::Resize(w, h)),
         _ => None,
     }
 }
@@ -230,54 +284,65 @@ fn panic_note() -> String {
     )
 }
 
-/// True while the terminal is in raw mode on the alternate screen. Restoring twice
-/// (the panic hook, then the guard) would leave the alternate screen twice, which puts
-/// the cursor back where the reader started, over the panic message.
-static ENTERED: AtomicBool = AtomicBool::new(false);
-
-/// The terminal in raw mode on the alternate screen, restored when dropped.
-struct TerminalGuard;
-
-impl TerminalGuard {
-    fn enter() -> io::Result<TerminalGuard> {
-        let previous = std::panic::take_hook();
-        std::panic::set_hook(Box::new(move |info| {
-            restore();
-            previous(info);
-            eprintln!("{}", panic_note());
-        }));
-        enable_raw_mode()?;
-        ENTERED.store(true, Ordering::SeqCst);
-        let guard = TerminalGuard;
-        execute!(stdout(), EnterAlternateScreen, EnableMouseCapture)?;
-        Ok(guard)
-    }
-}
-
-impl Drop for TerminalGuard {
-    fn drop(&mut self) {
-        restore();
-    }
-}
-
-/// Leaves the alternate screen and raw mode and shows the cursor; errors are moot (the
-/// tty may be gone).
-fn restore() {
-    if ENTERED.swap(false, Ordering::SeqCst) {
-        let _ = execute!(stdout(), DisableMouseCapture, LeaveAlternateScreen, Show);
-        let _ = disable_raw_mode();
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use std::collections::VecDeque;
 
-    use ratatui::backend::TestBackend;
-    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
-
     use super::*;
     use crate::store::Progress;
+    use crate::tty::caps::Caps;
+
+    /// What a script answers once its inputs have run out.
+    type Then = Box<dyn FnMut(Option<Duration>) -> Option<Input>>;
+
+    /// A scripted terminal: inputs in order, then "no input" (the deadline passes);
+    /// `suspend` is counted and the frames are kept.
+    #[derive(Default)]
+    struct Script {
+        inputs: VecDeque<Input>,
+        /// Called when the script has run out: more inputs, or none for a timeout.
+        then: Option<Then>,
+        suspended: usize,
+        written: Vec<u8>,
+        timeouts: Vec<Option<Duration>>,
+    }
+
+    impl Script {
+        fn of(inputs: impl IntoIterator<Item = Input>) -> Script {
+            Script {
+                inputs: inputs.into_iter().collect(),
+                ..Script::default()
+            }
+        }
+    }
+
+    impl Host for Script {
+        fn next(&mut self, timeout: Option<Duration>) -> Option<Input> {
+            self.timeouts.push(timeout);
+            self.inputs
+                .pop_front()
+                .or_else(|| self.then.as_mut()?(timeout))
+        }
+
+        fn suspend(&mut self) {
+            self.suspended += 1;
+        }
+
+        fn write(&mut self, bytes: &[u8]) -> io::Result<()> {
+            self.written.extend_from_slice(bytes);
+            Ok(())
+        }
+    }
+
+    fn run_loop(app: &mut App, store: &mut Store, host: &mut Script) -> anyhow::Result<()> {
+        let mut terminal = Terminal::new(Probe::fixed(80, 24)).unwrap();
+        let mut painter = Painter::new(Caps::detect("xterm-256color", "", true));
+        event_loop(&mut terminal, &mut painter, host, app, store)
+    }
+
+    fn key(code: KeyCode, modifiers: KeyModifiers) -> Input {
+        Input::Event(Event::Key(KeyEvent::new(code, modifiers)))
+    }
 
     fn app() -> App {
         let course = Course::load(None).expect("embedded course");
@@ -363,63 +428,144 @@ mod tests {
         let (_home, mut store) = store();
         let mut release = KeyEvent::new(KeyCode::Char(']'), KeyModifiers::NONE);
         release.kind = KeyEventKind::Release;
-        let mut events: VecDeque<Event> = [
-            press(']'),
-            Event::Key(release),
-            Event::Resize(100, 30),
-            press('q'),
-            press(']'),
-        ]
-        .into();
-        let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
-        let stop = AtomicBool::new(false);
-        event_loop(&mut terminal, &mut app, &mut store, &stop, |_| {
-            Ok(events.pop_front())
-        })
-        .unwrap();
+        let mut host = Script::of([
+            Input::Event(press(']')),
+            Input::Event(Event::Key(release)),
+            Input::Event(Event::Resize(100, 30)),
+            Input::Event(press('q')),
+            Input::Event(press(']')),
+        ]);
+        run_loop(&mut app, &mut store, &mut host).unwrap();
         assert_eq!(
             (app.lesson, app.size),
             (1, (100, 30)),
             "the release is not a second press"
         );
-        assert_eq!(events.len(), 1, "nothing is read after q");
+        assert_eq!(host.inputs.len(), 1, "nothing is read after q");
         assert_eq!(app.save_need(), SaveNeed::None, "quitting saved");
     }
 
     #[test]
-    fn a_signal_flag_ends_the_loop_and_saves() {
+    fn an_idle_reader_waits_for_ever_and_a_pending_save_sets_the_deadline() {
         let mut app = app();
         let (_home, mut store) = store();
-        let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
-        let stop = AtomicBool::new(false);
-        let mut calls = 0;
-        event_loop(&mut terminal, &mut app, &mut store, &stop, |_| {
-            calls += 1;
-            if calls == 2 {
-                stop.store(true, Ordering::Relaxed);
-            }
-            Ok(Some(press('j')))
-        })
-        .unwrap();
-        assert_eq!((calls, app.scroll), (2, 2));
-        assert_eq!(app.save_need(), SaveNeed::None);
+        let mut host = Script::of([Input::Event(press('j'))]);
+        let mut after_j = 0;
+        host.then = Some(Box::new(move |_| {
+            after_j += 1;
+            // The batch check after `j`, then the wait for the deadline (None: it
+            // passed), then the stop.
+            (after_j == 3).then_some(Input::Stop)
+        }));
+        run_loop(&mut app, &mut store, &mut host).unwrap();
+        assert_eq!(host.timeouts[0], None, "nothing to do: no timeout at all");
+        assert_eq!(
+            host.timeouts[1],
+            Some(Duration::ZERO),
+            "the rest of the batch"
+        );
+        let wait = host.timeouts[2].expect("a deadline for the deferred save");
+        assert!(wait > Duration::ZERO && wait <= SAVE_EVERY, "{wait:?}");
+        assert_eq!(
+            host.timeouts[3], None,
+            "the deadline's save made, it waits for ever again"
+        );
     }
 
     #[test]
-    fn a_failing_terminal_still_saves() {
+    fn every_terminating_signal_ends_the_loop_and_saves() {
+        let mut app = app();
+        let (home, mut store) = store();
+        let mut host = Script::of([
+            Input::Event(press(']')),
+            Input::Stop,
+            Input::Event(press(']')),
+        ]);
+        run_loop(&mut app, &mut store, &mut host).unwrap();
+        assert_eq!(app.lesson, 1, "nothing after the signal is applied");
+        assert_eq!(place_on_disk(home.path()), Some(("sqrt-dk".to_string(), 0)));
+    }
+
+    #[test]
+    fn ctrl_z_and_sigtstp_save_suspend_and_redraw_everything_after() {
+        let mut app = app();
+        let (home, mut store) = store();
+        let mut host = Script::of([
+            Input::Event(press(']')),
+            key(KeyCode::Char('z'), KeyModifiers::CONTROL),
+        ]);
+        let mut then = 0;
+        host.then = Some(Box::new(move |_| {
+            then += 1;
+            match then {
+                1 => None,
+                2 => Some(Input::Suspend),
+                3 => None,
+                _ => Some(Input::Stop),
+            }
+        }));
+        let mut terminal = Terminal::new(Probe::fixed(80, 24)).unwrap();
+        let mut painter = Painter::new(Caps::detect("xterm-256color", "", true));
+        event_loop(&mut terminal, &mut painter, &mut host, &mut app, &mut store).unwrap();
+        assert_eq!(host.suspended, 2, "the key and the signal");
+        assert_eq!(
+            place_on_disk(home.path()),
+            Some(("sqrt-dk".to_string(), 0)),
+            "saved"
+        );
+        // Three frames: the first, after the key (suspended: cleared, drawn in full),
+        // after the signal (again in full).
+        let clears = host.written.windows(4).filter(|w| w == b"\x1b[2J").count();
+        assert_eq!(clears, 3, "each resume redraws the whole screen");
+    }
+
+    #[test]
+    fn a_paste_is_one_edit_and_the_preview_is_evaluated_once_per_batch() {
         let mut app = app();
         let (_home, mut store) = store();
-        let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
-        let stop = AtomicBool::new(false);
-        let mut first = true;
-        let result = event_loop(&mut terminal, &mut app, &mut store, &stop, |_| {
-            if std::mem::take(&mut first) {
-                // Scrolling asks for a save "soon", which the loop defers.
-                Ok(Some(press('j')))
-            } else {
-                Err(io::Error::other("tty gone"))
-            }
-        });
+        let typed = "1+2*3";
+        let mut inputs = vec![Input::Event(press(':'))];
+        inputs.extend(typed.chars().map(|c| Input::Event(press(c))));
+        inputs.push(Input::Event(Event::Paste("+4\n".into())));
+        let mut host = Script::of(inputs);
+        // The batch ends (nothing more is waiting), then the reader is stopped.
+        let mut then = 0;
+        host.then = Some(Box::new(move |_| {
+            then += 1;
+            (then > 1).then_some(Input::Stop)
+        }));
+        run_loop(&mut app, &mut store, &mut host).unwrap();
+        match &app.mode {
+            crate::app::Mode::Prompt(p) => assert_eq!(p.text(), "1+2*3+4 "),
+            other => panic!("still in the scratchpad: {other:?}"),
+        }
+        assert_eq!(app.preview, Some(Ok("11".to_string())));
+    }
+
+    #[test]
+    fn held_previews_are_evaluated_once_when_the_batch_ends() {
+        let mut app = app();
+        app.update(Action::Scratchpad);
+        app.hold_previews();
+        for c in "1+2".chars() {
+            app.update(Action::PromptKey(KeyEvent::new(
+                KeyCode::Char(c),
+                KeyModifiers::NONE,
+            )));
+        }
+        assert_eq!(app.preview, None, "not evaluated while the batch runs");
+        app.release_previews();
+        assert_eq!(app.preview, Some(Ok("3".to_string())));
+    }
+
+    #[test]
+    fn a_hung_up_terminal_ends_the_loop_and_still_saves() {
+        let mut app = app();
+        let (_home, mut store) = store();
+        let gone = Input::Gone(io::Error::other("tty gone"));
+        // Scrolling asks for a save "soon", which the loop defers.
+        let mut host = Script::of([Input::Event(press('j')), gone]);
+        let result = run_loop(&mut app, &mut store, &mut host);
         assert!(result.is_err());
         assert_eq!(app.scroll, 1);
         assert_eq!(
@@ -433,16 +579,9 @@ mod tests {
     fn a_panic_in_the_loop_is_caught_and_the_place_saved() {
         let mut app = app();
         let (home, mut store) = store();
-        let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
-        let stop = AtomicBool::new(false);
-        let mut calls = 0;
-        let result = event_loop(&mut terminal, &mut app, &mut store, &stop, |_| {
-            calls += 1;
-            match calls {
-                1 => Ok(Some(press(']'))),
-                _ => panic!("injected bug"),
-            }
-        });
+        let mut host = Script::of([Input::Event(press(']'))]);
+        host.then = Some(Box::new(|_| panic!("injected bug")));
+        let result = run_loop(&mut app, &mut store, &mut host);
         let err = result.expect_err("a panic ends the session with an error");
         assert_eq!(
             err.to_string(),
@@ -468,12 +607,8 @@ mod tests {
         std::fs::write(&home, "not a folder").unwrap();
         let mut store = Store::open(Some(&home)).store;
         let mut app = app();
-        let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
-        let stop = AtomicBool::new(false);
-        let mut events: VecDeque<Event> = [press(']'), press('q')].into();
-        let result = event_loop(&mut terminal, &mut app, &mut store, &stop, |_| {
-            Ok(events.pop_front())
-        });
+        let mut host = Script::of([Input::Event(press(']')), Input::Event(press('q'))]);
+        let result = run_loop(&mut app, &mut store, &mut host);
         let err = result.expect_err("the final save failed");
         assert!(
             err.to_string().starts_with("could not save progress to "),
@@ -485,11 +620,8 @@ mod tests {
 
         std::fs::remove_file(&home).unwrap();
         app.quit = false;
-        let mut events: VecDeque<Event> = [press('q')].into();
-        event_loop(&mut terminal, &mut app, &mut store, &stop, |_| {
-            Ok(events.pop_front())
-        })
-        .expect("the retry saves");
+        let mut host = Script::of([Input::Event(press('q'))]);
+        run_loop(&mut app, &mut store, &mut host).expect("the retry saves");
         assert_eq!(place_on_disk(&home), Some(("sqrt-dk".to_string(), 0)));
     }
 }

@@ -36,6 +36,7 @@ pub use search::{Match, Search};
 use crate::content::{Course, Section};
 use crate::layout::{self, LaidOut, LayoutCache, Mark, Theme};
 use crate::store::{LessonRecord, Position, Progress};
+use prompt::Previews;
 
 /// What the keyboard is talking to.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -137,6 +138,8 @@ pub struct App {
     selected_problem: Option<ProblemRef>,
     /// The open prompt's input evaluated as typed: its value or its error.
     pub preview: Option<Result<String, String>>,
+    /// Previews wait while a batch of input is applied (see `App::hold_previews`).
+    previews: Previews,
     /// The `R` session, while one runs.
     pub review: Option<ReviewSession>,
     /// Unix seconds now: `clock::now` except in tests, which pin it.
@@ -194,6 +197,7 @@ impl App {
             panel: None,
             selected_problem: None,
             preview: None,
+            previews: Previews::Live,
             review: None,
             clock: crate::store::clock::now,
             sentence: None,

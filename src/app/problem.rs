@@ -318,6 +318,10 @@ impl App {
 
     /// The live preview of the open prompt's input.
     pub(super) fn update_preview(&mut self) {
+        if self.previews != super::prompt::Previews::Live {
+            self.previews = super::prompt::Previews::Stale;
+            return;
+        }
         self.preview = match &self.mode {
             Mode::Prompt(p) => match p.kind {
                 PromptKind::Answer(_) => {

@@ -38,6 +38,29 @@ impl Prompt {
         self.input.value()
     }
 
+    /// Inserts pasted text at the cursor as one edit; line breaks and tabs become spaces
+    /// and other control characters are dropped (a prompt is one line). True when the
+    /// paste was cut to fit [`MAX_PROMPT_CHARS`].
+    pub fn paste(&mut self, text: &str) -> bool {
+        let room = MAX_PROMPT_CHARS.saturating_sub(self.input.value().chars().count());
+        let clean = text
+            .chars()
+            .filter_map(|c| match c {
+                '\n' | '\r' | '\t' => Some(' '),
+                c if c.is_control() => None,
+                c => Some(c),
+            })
+            .collect::<String>();
+        let inserted: String = clean.chars().take(room).collect();
+        let cursor = self.input.cursor();
+        let mut value: String = self.input.value().chars().take(cursor).collect();
+        value.push_str(&inserted);
+        value.extend(self.input.value().chars().skip(cursor));
+        let at = cursor + inserted.chars().count();
+        self.input = Input::new(value).with_cursor(at);
+        inserted.chars().count() < clean.chars().count()
+    }
+
     /// Applies an editing key; false when the key is not an edit (the caller may give it
     /// another meaning, e.g. the scratchpad's history).
     pub fn edit(&mut self, key: KeyEvent) -> bool {
@@ -77,6 +100,49 @@ fn request_for(key: KeyEvent) -> Option<InputRequest> {
         KeyCode::End => InputRequest::GoToEnd,
         _ => return None,
     })
+}
+
+/// When the open prompt's preview is evaluated. Each keystroke would evaluate the whole
+/// line again (a 990-character paste typed out by the terminal cost 12 s); while a batch
+/// of input is applied the preview waits, and is evaluated once when the batch is done.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Previews {
+    /// Evaluated on every edit (outside the event loop: tests, a single key).
+    Live,
+    /// Held during a batch; nothing changed yet.
+    Held,
+    /// Held, and an edit changed the input.
+    Stale,
+}
+
+impl super::App {
+    /// Holds the preview while a batch of input is applied.
+    pub fn hold_previews(&mut self) {
+        self.previews = Previews::Held;
+    }
+
+    /// Ends the batch: the preview is evaluated once if the input changed.
+    pub fn release_previews(&mut self) {
+        let stale = self.previews == Previews::Stale;
+        self.previews = Previews::Live;
+        if stale {
+            self.update_preview();
+        }
+    }
+
+    /// A paste (bracketed paste) into the open prompt, as one edit. Elsewhere it is
+    /// dropped with a word, so that pasted text never runs as reader commands.
+    pub fn paste(&mut self, text: &str) {
+        let super::Mode::Prompt(mut prompt) = self.mode.clone() else {
+            return self.notify("pasted text goes into a prompt: open one first (/ : n)");
+        };
+        let cut = prompt.paste(text);
+        self.mode = super::Mode::Prompt(prompt);
+        self.update_preview();
+        if cut {
+            self.notify(format!("pasted text cut at {MAX_PROMPT_CHARS} characters"));
+        }
+    }
 }
 
 /// What a prompt's text is for.
@@ -132,6 +198,25 @@ mod tests {
         assert!(!press(&mut p, KeyCode::Tab, KeyModifiers::NONE));
         assert!(press(&mut p, KeyCode::Char('w'), KeyModifiers::CONTROL));
         assert_eq!(p.text(), "");
+    }
+
+    #[test]
+    fn a_paste_is_one_edit_at_the_cursor_on_one_line() {
+        let mut p = Prompt::new(PromptKind::Scratchpad, "ab");
+        press(&mut p, KeyCode::Left, KeyModifiers::NONE);
+        assert!(!p.paste("x\ny\u{1b}[31m"));
+        assert_eq!(p.text(), "ax y[31mb");
+        assert_eq!(p.input.cursor(), 8, "after the pasted text");
+    }
+
+    #[test]
+    fn a_long_paste_is_kept_whole_up_to_the_limit_and_says_when_cut() {
+        let mut p = Prompt::new(PromptKind::Scratchpad, "");
+        let long = "1+".repeat(1000) + "1";
+        assert!(!p.paste(&long), "2001 characters fit");
+        assert_eq!(p.text(), long);
+        assert!(p.paste(&"9".repeat(MAX_PROMPT_CHARS)));
+        assert_eq!(p.text().chars().count(), MAX_PROMPT_CHARS);
     }
 
     #[test]

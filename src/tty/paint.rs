@@ -1,0 +1,262 @@
+//! Writing frames to the terminal: the only code that sends cell contents.
+//!
+//! ratatui renders each frame into a `Buffer`; the painter keeps the frame the terminal
+//! shows and writes only the difference, in the terminal's own dialect (`Caps`): colour
+//! codes it understands (SGR 30-37/90-97 rather than 256-colour codes for the 16 named
+//! colours, none at all on a VT100), no italics where there are none, rows scrolled by
+//! the terminal where a band of text moved (see `scroll`), and erase-to-end-of-line for
+//! the blank tail of a row. The bytes of a frame are collected and written at once.
+
+use std::io::Write;
+
+use ratatui::buffer::{Buffer, Cell};
+use ratatui::layout::{Position, Rect};
+use ratatui::style::{Color, Modifier};
+use unicode_width::UnicodeWidthStr;
+
+use super::caps::{Caps, Palette};
+use super::scroll;
+
+/// The terminal's screen as last written.
+pub struct Painter {
+    caps: Caps,
+    shown: Buffer,
+    /// Row hashes of `shown`, kept from the frame that became it.
+    hashes: Vec<u64>,
+    /// `None` when unknown (at the start, after a resume): the next frame says it.
+    cursor_visible: Option<bool>,
+}
+
+/// The SGR state between cells: colours and attributes as sent.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Pen {
+    fg: Color,
+    bg: Color,
+    modifier: Modifier,
+}
+
+const PLAIN: Pen = Pen {
+    fg: Color::Reset,
+    bg: Color::Reset,
+    modifier: Modifier::empty(),
+};
+
+impl Painter {
+    pub fn new(caps: Caps) -> Painter {
+        Painter {
+            caps,
+            shown: Buffer::empty(Rect::ZERO),
+            hashes: Vec::new(),
+            cursor_visible: None,
+        }
+    }
+
+    /// Forgets what the screen shows: the next frame clears it and is written in full
+    /// (after a resize, a resume, or anything else that may have drawn over it).
+    pub fn invalidate(&mut self) {
+        self.shown = Buffer::empty(Rect::ZERO);
+        self.cursor_visible = None;
+    }
+
+    /// Appends to `out` what turns the screen into `next`.
+    pub fn paint(&mut self, next: &Buffer, out: &mut Vec<u8>) {
+        let hashes = scroll::row_hashes(next);
+        if self.shown.area != next.area {
+            out.extend_from_slice(b"\x1b[m\x1b[H\x1b[2J");
+            self.shown = Buffer::empty(next.area);
+            self.hashes.clear();
+        } else if self.caps.scroll_region
+            && let Some(shift) = scroll::plan(&self.hashes, &hashes)
+        {
+            shift.write(out);
+            shift.apply(&mut self.shown);
+        }
+        self.write_diff(next, out);
+        self.shown.area = next.area;
+        self.shown.content.clone_from(&next.content);
+        self.hashes = hashes;
+    }
+
+    /// Appends to `out` what shows the cursor at `cursor`, or hides it when `None`.
+    pub fn place_cursor(&mut self, cursor: Option<Position>, out: &mut Vec<u8>) {
+        match cursor {
+            Some(at) => {
+                let _ = write!(out, "\x1b[{};{}H", at.y + 1, at.x + 1);
+                if self.cursor_visible != Some(true) {
+                    out.extend_from_slice(b"\x1b[?25h");
+                }
+            }
+            None if self.cursor_visible != Some(false) => out.extend_from_slice(b"\x1b[?25l"),
+            None => {}
+        }
+        self.cursor_visible = Some(cursor.is_some());
+    }
+
+    /// The changed cells, row by row; a changed blank tail is erased with EL.
+    fn write_diff(&self, next: &Buffer, out: &mut Vec<u8>) {
+        let width = usize::from(next.area.width);
+        let mut pen = PLAIN;
+        let mut at: Option<(u16, u16)> = None;
+        let mut erased_row = None;
+        for (x, y, cell) in self.shown.diff(next) {
+            if erased_row == Some(y) {
+                continue;
+            }
+            let row = &next.content[usize::from(y) * width..][..width];
+            let tail = blank_tail(row);
+            if usize::from(x) >= tail && self.caps.attributes {
+                self.set_pen(&mut pen, PLAIN, out);
+                move_to(&mut at, x, y, out);
+                out.extend_from_slice(b"\x1b[K");
+                erased_row = Some(y);
+                continue;
+            }
+            self.set_pen(&mut pen, self.pen_for(cell), out);
+            move_to(&mut at, x, y, out);
+            let symbol = cell.symbol();
+            out.extend_from_slice(symbol.as_bytes());
+            let advance = symbol.width().max(1) as u16;
+            at = Some((x + advance, y));
+        }
+        self.set_pen(&mut pen, PLAIN, out);
+    }
+
+    /// The pen a cell asks for, in what this terminal has.
+    fn pen_for(&self, cell: &Cell) -> Pen {
+        if !self.caps.attributes {
+            return PLAIN;
+        }
+        let mut modifier = cell.modifier;
+        if !self.caps.italic {
+            modifier.remove(Modifier::ITALIC);
+        }
+        if self.caps.palette == Palette::Mono {
+            // Highlights and selections are backgrounds: without colour, reverse them.
+            if cell.bg != Color::Reset {
+                modifier.insert(Modifier::REVERSED);
+            }
+            modifier.remove(Modifier::DIM | Modifier::CROSSED_OUT);
+            return Pen {
+                fg: Color::Reset,
+                bg: Color::Reset,
+                modifier,
+            };
+        }
+        Pen {
+            fg: cell.fg,
+            bg: cell.bg,
+            modifier,
+        }
+    }
+
+    fn set_pen(&self, pen: &mut Pen, to: Pen, out: &mut Vec<u8>) {
+        if *pen == to {
+            return;
+        }
+        *pen = to;
+        out.extend_from_slice(b"\x1b[0");
+        for (flag, code) in [
+            (Modifier::BOLD, "1"),
+            (Modifier::DIM, "2"),
+            (Modifier::ITALIC, "3"),
+            (Modifier::UNDERLINED, "4"),
+            (Modifier::SLOW_BLINK, "5"),
+            (Modifier::REVERSED, "7"),
+            (Modifier::HIDDEN, "8"),
+            (Modifier::CROSSED_OUT, "9"),
+        ] {
+            if to.modifier.contains(flag) {
+                out.push(b';');
+                out.extend_from_slice(code.as_bytes());
+            }
+        }
+        self.color(to.fg, false, out);
+        self.color(to.bg, true, out);
+        out.push(b'm');
+    }
+
+    /// `;` and the SGR parameters of one colour, or nothing for the default colour and
+    /// for one this palette lacks.
+    fn color(&self, color: Color, background: bool, out: &mut Vec<u8>) {
+        let palette = self.caps.palette;
+        let base = if background { 40 } else { 30 };
+        let named = |n: u8, out: &mut Vec<u8>| {
+            let code = match n {
+                0..8 => base + n,
+                // Bright colours on an 8-colour terminal: the base colour, made bold
+                // for text (the Linux console shows bold as bright).
+                _ if palette == Palette::Eight => {
+                    if !background {
+                        out.extend_from_slice(b";1");
+                    }
+                    base + n - 8
+                }
+                _ => base + 60 + n - 8,
+            };
+            let _ = write!(out, ";{code}");
+        };
+        match color {
+            Color::Reset => {}
+            Color::Indexed(n) if n < 16 => named(n, out),
+            Color::Indexed(n) if palette >= Palette::Indexed => {
+                let _ = write!(out, ";{};5;{n}", base + 8);
+            }
+            Color::Rgb(r, g, b) if palette == Palette::TrueColor => {
+                let _ = write!(out, ";{};2;{r};{g};{b}", base + 8);
+            }
+            Color::Rgb(r, g, b) if palette == Palette::Indexed => {
+                let _ = write!(out, ";{};5;{}", base + 8, cube_index(r, g, b));
+            }
+            Color::Indexed(_) | Color::Rgb(..) => {}
+            named_color => named(named_index(named_color), out),
+        }
+    }
+
+    /// The frame the terminal shows (for tests).
+    pub fn shown(&self) -> &Buffer {
+        &self.shown
+    }
+}
+
+/// The ANSI number of one of ratatui's 16 named colours.
+fn named_index(color: Color) -> u8 {
+    match color {
+        Color::Black => 0,
+        Color::Red => 1,
+        Color::Green => 2,
+        Color::Yellow => 3,
+        Color::Blue => 4,
+        Color::Magenta => 5,
+        Color::Cyan => 6,
+        Color::Gray => 7,
+        Color::DarkGray => 8,
+        Color::LightRed => 9,
+        Color::LightGreen => 10,
+        Color::LightYellow => 11,
+        Color::LightBlue => 12,
+        Color::LightMagenta => 13,
+        Color::LightCyan => 14,
+        _ => 15,
+    }
+}
+
+/// The nearest entry of the 6x6x6 colour cube of the 256-colour palette.
+fn cube_index(r: u8, g: u8, b: u8) -> u8 {
+    let level = |c: u8| ((u16::from(c) * 5 + 127) / 255) as u8;
+    16 + 36 * level(r) + 6 * level(g) + level(b)
+}
+
+/// Index of the first cell of the blank (default-styled spaces) tail of `row`.
+fn blank_tail(row: &[Cell]) -> usize {
+    row.iter()
+        .rposition(|c| c != &Cell::EMPTY)
+        .map_or(0, |i| i + 1)
+}
+
+/// Moves the cursor to (x, y) unless it is there already.
+fn move_to(at: &mut Option<(u16, u16)>, x: u16, y: u16, out: &mut Vec<u8>) {
+    if *at != Some((x, y)) {
+        let _ = write!(out, "\x1b[{};{}H", y + 1, x + 1);
+        *at = Some((x, y));
+    }
+}
