@@ -36,7 +36,7 @@ REFERENCE = os.path.join(ROOT, "tests", "fixtures", "model_reference.safetensors
 N_LAYER, N_HEAD, D_MODEL, D_HEAD, D_FF, N_CTX = 2, 4, 64, 16, 256, 64
 LN_EPS = 1e-5
 # Training.
-SEED, STEPS, BATCH, LR, WARMUP, DROPOUT, HELD_OUT = 0, 2500, 32, 3e-3, 200, 0.1, 0.05
+SEED, STEPS, BATCH, LR, WARMUP, DROPOUT, HELD_OUT = 0, 1500, 32, 3e-3, 200, 0.1, 0.05
 REFERENCE_PROMPT = "The query and the key of the query and the key set the weights."
 assert len(REFERENCE_PROMPT) <= N_CTX
 
@@ -193,7 +193,7 @@ def main():
         key, sub = jax.random.split(key)
         value, g = grad(p, batch, sub)
         p, m, v = adam(p, m, v, g, step)
-        if step % 250 == 0 or step == 1:
+        if step % 500 == 0:
             print(f"step {step:5d}  batch loss {float(value):.4f}  held-out {mean_loss(p, held, eval_loss):.4f}  {time.time() - t0:.0f} s", flush=True)
     seconds = time.time() - t0
     train_loss, held_loss = mean_loss(p, train, eval_loss), mean_loss(p, held, eval_loss)
