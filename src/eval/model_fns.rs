@@ -353,3 +353,156 @@ fn model_help() -> Result<String, String> {
     }
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::eval::{Env, Value, run};
+
+    fn eval(src: &str) -> Result<Value, String> {
+        run(src, &mut Env::new()).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn strings_are_only_arguments_of_model_functions() {
+        assert_eq!(
+            eval("sum(\"ab\")").unwrap_err(),
+            "a string can only be the text or name given to a model function, as in tokens(\"the key\") at 1:5"
+        );
+        assert!(eval("let s = \"ab\"").is_err());
+        assert_eq!(
+            eval("tokens(\"a\\\"b\")").unwrap().len(),
+            3,
+            "escapes resolve"
+        );
+        assert!(
+            eval("tokens(\"ab")
+                .unwrap_err()
+                .starts_with("unterminated string")
+        );
+    }
+
+    #[test]
+    fn a_text_is_a_string_token_ids_or_ids_and_positions() {
+        let ids = eval("tokens(\"the key\")").unwrap();
+        assert_eq!(ids.len(), 7);
+        let by_string = eval("logits(\"the key\")").unwrap();
+        assert_eq!(eval("logits(tokens(\"the key\"))").unwrap(), by_string);
+        assert_eq!(
+            eval("let t = tokens(\"the key\"); logits([t, range(7)])").unwrap(),
+            by_string
+        );
+        let no_positions = eval("let t = tokens(\"the key\"); logits([t, -ones(7)])").unwrap();
+        assert_ne!(
+            no_positions, by_string,
+            "removing positions changes the logits"
+        );
+        assert_eq!(
+            eval("tokens(\"Ω\")").unwrap_err(),
+            "tokens: character 'Ω' at 1 is not in the model's vocabulary at 1:1"
+        );
+        assert!(
+            eval("logits([0.5])")
+                .unwrap_err()
+                .contains("a token id must be a whole number")
+        );
+        let long = "a".repeat(65);
+        assert!(
+            eval(&format!("logits(\"{long}\")"))
+                .unwrap_err()
+                .contains("reads 1 to 64 characters")
+        );
+        assert!(
+            eval("logits([[1, 2], [0, 64]])")
+                .unwrap_err()
+                .contains("a position (or -1)")
+        );
+    }
+
+    #[test]
+    fn attention_weights_are_causal_rows_of_a_softmax() {
+        let Value::Matrix(w) = eval("attn_weights(\"the query\", 1, 2)").unwrap() else {
+            panic!("a matrix")
+        };
+        for i in 0..w.rows() {
+            assert!((w.row(i).iter().sum::<f64>() - 1.0).abs() < 1e-6);
+            assert!(
+                w.row(i)[i + 1..].iter().all(|&x| x == 0.0),
+                "row {i} sees the future"
+            );
+        }
+        let s = eval("attn_scores(\"the query\", 1, 2)").unwrap();
+        assert_eq!(
+            eval("softmax(attn_scores(\"the query\", 1, 2))")
+                .unwrap()
+                .shape(),
+            s.shape()
+        );
+        let diff = eval(
+            "max(abs(softmax(attn_scores(\"the query\", 1, 2)) - attn_weights(\"the query\", 1, 2)))",
+        );
+        assert!(diff.unwrap().as_scalar().unwrap() < 1e-6);
+        assert_eq!(
+            eval("attn_weights(\"ab\", 2, 0)").unwrap_err(),
+            "attn_weights: layer must be from 0 to 1, got 2 at 1:1"
+        );
+        assert!(
+            eval("attn_weights(\"ab\", 0, 4)")
+                .unwrap_err()
+                .contains("head must be from 0 to 3")
+        );
+    }
+
+    #[test]
+    fn per_head_parameters_are_slices_of_the_stored_ones() {
+        assert_eq!(
+            eval("shape(param(\"l0.h1.W_Q\"))").unwrap(),
+            Value::Vector(vec![64.0, 16.0])
+        );
+        let q = eval("param(\"l0.h1.W_Q\")[3, 5] - param(\"l0.attn.W_Q\")[3, 21]").unwrap();
+        assert_eq!(q.as_scalar(), Some(0.0));
+        let o = eval("param(\"l1.h3.W_O\")[2, 7] - param(\"l1.attn.W_O\")[50, 7]").unwrap();
+        assert_eq!(o.as_scalar(), Some(0.0));
+        assert_eq!(
+            eval("shape(param(\"l1.ffn.b1\"))").unwrap(),
+            Value::Vector(vec![256.0])
+        );
+        assert!(
+            eval("param(\"l2.attn.W_Q\")")
+                .unwrap_err()
+                .contains("no parameter \"l2.attn.W_Q\"")
+        );
+        assert!(
+            eval("param(3)")
+                .unwrap_err()
+                .contains("the name must be a string")
+        );
+    }
+
+    #[test]
+    fn the_stream_adds_up_and_top_next_is_sorted() {
+        let gap = eval(
+            "let s = tokens(\"the key\"); max(abs(resid(s, 0) + attn_out(s, 0) + mlp_out(s, 0) - resid(s, 1)))",
+        );
+        assert!(gap.unwrap().as_scalar().unwrap() < 1e-5);
+        let Value::Matrix(top) = eval("top_next(\"the k\", 3)").unwrap() else {
+            panic!("a matrix")
+        };
+        assert!(top.get(0, 1) >= top.get(1, 1) && top.get(1, 1) >= top.get(2, 1));
+        assert!(
+            eval("loss(\"a\")")
+                .unwrap_err()
+                .contains("at least 2 characters")
+        );
+    }
+
+    #[test]
+    fn help_lists_every_function_and_parameter() {
+        assert!(super::help_call("1 + 1").is_none());
+        let help = super::help_call(" help( model ) ").unwrap().unwrap();
+        for b in super::MODEL_BUILTINS {
+            assert!(help.contains(b.usage), "{}", b.name);
+        }
+        assert!(help.contains("l1.h3.W_O      16 x 64"));
+        assert!(help.contains("l0.ln1.g       (64)"));
+    }
+}
