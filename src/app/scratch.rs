@@ -64,6 +64,13 @@ impl Scratch {
             self.push(line);
             return;
         }
+        if let Some(help) = eval::help_call(input) {
+            self.push(ScratchLine::Result {
+                input: input.to_string(),
+                output: help,
+            });
+            return;
+        }
         let output = match eval::run(input, &mut self.env) {
             Ok(value) => {
                 let shown = value.to_string();

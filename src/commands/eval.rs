@@ -1,8 +1,13 @@
-//! `attn-course eval 'EXPR' [--json]`: the evaluator on the command line.
+//! `attn-course eval 'EXPR' [--json]`: the evaluator on the command line (and
+//! `help(model)`, the names of the course's model).
 
 use std::process::ExitCode;
 
 pub fn run(expr: &str, json: bool) -> anyhow::Result<ExitCode> {
+    if let Some(help) = crate::eval::help_call(expr) {
+        println!("{}", help.map_err(anyhow::Error::msg)?);
+        return Ok(ExitCode::SUCCESS);
+    }
     let mut env = crate::eval::Env::new();
     let value = crate::eval::run(expr, &mut env)?;
     if json {

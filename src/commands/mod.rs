@@ -18,6 +18,7 @@ use crate::settings::Settings;
 /// Runs the command line and returns the process exit code.
 pub fn run(cli: Cli) -> ExitCode {
     let settings = Settings::from_env(&cli);
+    crate::model::use_course_dir(settings.course_dir.as_deref());
     let result = match cli.command {
         None => crate::tui::run(&settings),
         Some(Command::List) => list::run(&settings),

@@ -3,13 +3,8 @@
 
 use std::path::Path;
 
-use include_dir::{Dir, include_dir};
-
 use super::error::ContentError;
-
-/// `lessons/` as it was when the binary was built (`build.rs` makes cargo rebuild
-/// when it changes).
-static EMBEDDED: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/lessons");
+use crate::embedded::LESSONS as EMBEDDED;
 
 /// The largest course file read: twenty times the longest lesson. Parsing and laying
 /// out are linear, but a 50 MB lesson would still take seconds and hundreds of MB.

@@ -2,6 +2,7 @@
 //! and the argument checks they share.
 
 use super::budget::Budget;
+use super::model_fns::MODEL_BUILTINS;
 use super::value::{Shape, Value, format_number};
 use super::{arrays, attention, elementwise, ffn, linalg, norms, position, random, reduce};
 
@@ -12,6 +13,8 @@ pub(crate) enum Apply {
     Map(fn(f64) -> f64),
     /// Any other function of the evaluated arguments (arity already checked).
     Call(fn(&[Value], &mut Budget) -> Result<Value, String>),
+    /// A function of the course's model: its text argument may be a string literal.
+    Model(super::model_fns::ModelFn),
 }
 
 pub(crate) struct Builtin {
@@ -144,12 +147,17 @@ pub(crate) static BUILTINS: &[Builtin] = &[
 ];
 
 pub(crate) fn lookup(name: &str) -> Option<&'static Builtin> {
-    BUILTINS.iter().find(|b| b.name == name)
+    all().find(|b| b.name == name)
 }
 
 /// The names of all built-in functions (for completion and suggestions).
 pub fn function_names() -> impl Iterator<Item = &'static str> {
-    BUILTINS.iter().map(|b| b.name)
+    all().map(|b| b.name)
+}
+
+/// The built-ins of the language, then the model functions.
+fn all() -> impl Iterator<Item = &'static Builtin> {
+    BUILTINS.iter().chain(MODEL_BUILTINS)
 }
 
 /// A number argument.
@@ -235,9 +243,10 @@ mod tests {
 
     #[test]
     fn names_are_unique_and_arities_consistent() {
-        for (i, b) in BUILTINS.iter().enumerate() {
+        let all: Vec<&Builtin> = all().collect();
+        for (i, b) in all.iter().enumerate() {
             assert!(
-                BUILTINS[..i].iter().all(|o| o.name != b.name),
+                all[..i].iter().all(|o| o.name != b.name),
                 "{} twice",
                 b.name
             );

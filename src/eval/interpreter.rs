@@ -5,6 +5,7 @@ use std::collections::HashMap;
 use super::budget::Budget;
 use super::functions::{self, Apply};
 use super::lexer::Pos;
+use super::model_fns::Arg;
 use super::ops;
 use super::parser::{Expr, ExprKind, Program, Statement};
 use super::suggest::closest;
@@ -12,6 +13,10 @@ use super::value::{Matrix, Value};
 use super::{Env, EvalError};
 
 /// The constants of the language.
+/// Why a string literal is refused anywhere but as a model function's argument.
+const STRING_ONLY_IN_MODEL_FNS: &str =
+    "a string can only be the text or name given to a model function, as in tokens(\"the key\")";
+
 const CONSTANTS: [(&str, f64); 3] = [
     ("pi", std::f64::consts::PI),
     ("e", std::f64::consts::E),
@@ -81,6 +86,7 @@ impl Scope<'_> {
         let at = |message: String| expr.pos.error(message);
         let value = match &expr.kind {
             ExprKind::Number(x) => Value::Scalar(*x),
+            ExprKind::Str(_) => return Err(at(STRING_ONLY_IN_MODEL_FNS.into())),
             ExprKind::Name(name) => self
                 .lookup(name)
                 .ok_or_else(|| at(self.unknown_name(name)))?,
@@ -164,15 +170,29 @@ impl Scope<'_> {
                 builtin.usage
             )));
         }
-        let values = args
-            .iter()
-            .map(|a| self.eval(a))
-            .collect::<Result<Vec<_>, _>>()?;
         let result = match builtin.apply {
-            Apply::Map(f) => Ok(values[0].map(f)),
-            Apply::Call(f) => f(&values, self.budget),
+            Apply::Map(f) => Ok(self.values(args)?[0].map(f)),
+            Apply::Call(f) => {
+                let values = self.values(args)?;
+                f(&values, self.budget)
+            }
+            Apply::Model(f) => {
+                // A string literal reaches a model function as text; nothing else takes one.
+                let args = args
+                    .iter()
+                    .map(|a| match &a.kind {
+                        ExprKind::Str(text) => Ok(Arg::Text(text.clone())),
+                        _ => self.eval(a).map(Arg::Value),
+                    })
+                    .collect::<Result<Vec<_>, _>>()?;
+                f(&args, self.budget)
+            }
         };
         result.map_err(|message| pos.error(format!("{name}: {message}")))
+    }
+
+    fn values(&mut self, args: &[Expr]) -> Result<Vec<Value>, EvalError> {
+        args.iter().map(|a| self.eval(a)).collect()
     }
 }
 

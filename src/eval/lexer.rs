@@ -23,6 +23,9 @@ impl Pos {
 pub(crate) enum Tok {
     Number(f64),
     Ident(String),
+    /// A string literal (escapes resolved): only the text or name argument of a model
+    /// function takes one.
+    Str(String),
     Let,
     Plus,
     Minus,
@@ -47,6 +50,7 @@ impl Tok {
         match self {
             Tok::Number(x) => format!("number {}", super::value::format_number(*x)),
             Tok::Ident(name) => format!("name '{name}'"),
+            Tok::Str(text) => format!("string {text:?}"),
             Tok::Let => "'let'".into(),
             Tok::End => "end of input".into(),
             other => format!("'{}'", other.symbol()),
@@ -69,7 +73,7 @@ impl Tok {
             Tok::Semicolon => ";",
             Tok::Equals => "=",
             Tok::Dot => ".",
-            Tok::Number(_) | Tok::Ident(_) | Tok::Let | Tok::End => "",
+            Tok::Number(_) | Tok::Ident(_) | Tok::Str(_) | Tok::Let | Tok::End => "",
         }
     }
 }
@@ -131,6 +135,16 @@ pub(crate) fn tokenize(src: &str) -> Result<Vec<(Tok, Pos)>, EvalError> {
                 here,
             ));
             len
+        } else if c == '"' {
+            let (text, len) = string(&chars[i..]).map_err(|m| here.error(m))?;
+            tokens.push((Tok::Str(text), here));
+            // `len` characters, some of them maybe wider than a byte.
+            byte += chars[i..i + len]
+                .iter()
+                .map(|c| c.len_utf8())
+                .sum::<usize>()
+                - len;
+            len
         } else {
             let tok = match c {
                 '+' => Tok::Plus,
@@ -158,6 +172,37 @@ pub(crate) fn tokenize(src: &str) -> Result<Vec<(Tok, Pos)>, EvalError> {
     }
     tokens.push((Tok::End, pos));
     Ok(tokens)
+}
+
+/// The string literal starting at `chars[0]` (a `"`) and how many characters it spans.
+/// Escapes: `\"`, `\\` and `\n`; a string ends on its line.
+fn string(chars: &[char]) -> Result<(String, usize), String> {
+    let mut text = String::new();
+    let mut i = 1;
+    loop {
+        match chars.get(i) {
+            Some('"') => return Ok((text, i + 1)),
+            Some('\\') => {
+                match chars.get(i + 1) {
+                    Some('"') => text.push('"'),
+                    Some('\\') => text.push('\\'),
+                    Some('n') => text.push('\n'),
+                    other => {
+                        let found = other.map_or("the end".to_string(), |c| format!("{c:?}"));
+                        return Err(format!(
+                            "unknown escape in a string: \\ then {found} (use \\\", \\\\ or \\n)"
+                        ));
+                    }
+                }
+                i += 2;
+            }
+            Some('\n') | None => return Err("unterminated string: a closing \" is missing".into()),
+            Some(&c) => {
+                text.push(c);
+                i += 1;
+            }
+        }
+    }
 }
 
 /// Length of the number starting at `chars[0]`: digits, an optional fraction, an optional

@@ -11,7 +11,7 @@
 //! One module per job: `lexer` → `parser` (syntax tree with positions) → `interpreter`,
 //! which uses `ops` (operators), `functions` (the table of built-ins, implemented in
 //! `elementwise`, `reduce`, `arrays`, `linalg`, `attention`, `norms`, `position`, `ffn`,
-//! `random`)
+//! `random`; `model_fns` for the course's trained model, `crate::model`)
 //! and `budget`; `value` holds values, shapes and their printed forms.
 
 mod arrays;
@@ -23,6 +23,7 @@ mod functions;
 mod interpreter;
 mod lexer;
 mod linalg;
+mod model_fns;
 mod norms;
 mod ops;
 mod parser;
@@ -39,6 +40,7 @@ use std::collections::HashMap;
 pub use budget::{Budget, MAX_ELEMENTS, MAX_WORK, interrupt_flag};
 pub use functions::function_names;
 pub use lexer::{MAX_SOURCE_BYTES, Pos};
+pub use model_fns::help_call;
 pub use parser::{BinOp, Expr, ExprKind, MAX_DEPTH, Program, Statement, parse};
 pub use value::{Matrix, Shape, Value, format_number};
 

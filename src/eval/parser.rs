@@ -46,6 +46,8 @@ pub struct Expr {
 pub enum ExprKind {
     Number(f64),
     Name(String),
+    /// `"text"`: allowed only as the text or name argument of a model function.
+    Str(String),
     /// `[a, b, c]`: a vector of scalars or a matrix of equal-length rows.
     List(Vec<Expr>),
     Neg(Box<Expr>),
@@ -82,7 +84,7 @@ impl Expr {
     fn new(kind: ExprKind, pos: Pos) -> Result<Expr, EvalError> {
         let tallest = |items: &[Expr]| items.iter().map(|c| c.height).max().unwrap_or(0);
         let below = match &kind {
-            ExprKind::Number(_) | ExprKind::Name(_) => 0,
+            ExprKind::Number(_) | ExprKind::Name(_) | ExprKind::Str(_) => 0,
             ExprKind::List(items) | ExprKind::Call(_, items) => tallest(items),
             ExprKind::Neg(a) | ExprKind::Transpose(a) => a.height,
             ExprKind::Binary(_, a, b) => a.height.max(b.height),
@@ -291,6 +293,7 @@ impl Parser {
         let (tok, pos) = self.bump();
         let kind = match tok {
             Tok::Number(x) => ExprKind::Number(x),
+            Tok::Str(text) => ExprKind::Str(text),
             Tok::Ident(name) if *self.peek() == Tok::LParen => {
                 self.bump();
                 let args = self.list(Tok::RParen, &|| format!("to close the call of {name}"))?;
@@ -351,6 +354,13 @@ impl fmt::Display for Expr {
         match &self.kind {
             ExprKind::Number(x) => write!(f, "{}", super::value::format_number(*x)),
             ExprKind::Name(name) => write!(f, "{name}"),
+            ExprKind::Str(text) => {
+                let escaped = text
+                    .replace('\\', "\\\\")
+                    .replace('"', "\\\"")
+                    .replace('\n', "\\n");
+                write!(f, "\"{escaped}\"")
+            }
             ExprKind::List(items) => write!(f, "[{}]", join(items)),
             ExprKind::Neg(a) => write!(f, "(-{a})"),
             ExprKind::Binary(op, a, b) => write!(f, "({a} {} {b})", op.symbol()),
