@@ -57,6 +57,8 @@ pub fn check(course: &Course, seeds: u32) -> (Vec<Finding>, Tally) {
         walker.lesson(lesson);
     }
     walker.findings.extend(super::glossary::check(course));
+    walker.findings.extend(super::links::check(course));
+    walker.findings.extend(super::references::check(course));
     (walker.findings, walker.tally)
 }
 

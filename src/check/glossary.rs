@@ -2,10 +2,13 @@
 //!
 //! - the glossary file itself: every term's lesson and section exist, no name, alias or
 //!   symbol belongs to two terms, every definition's math lays out;
-//! - a term named (by its name or an alias) before the idea that introduces it needs a
-//!   link to that idea in the same block, `[the variance argument](#2.2)`; a lesson's
-//!   title and blurb (they preview it) and its problems are exempt. Symbols are not held to this: the
-//!   notation table defines them for the whole course;
+//! - a term named (by its name or an alias) before the idea that introduces it is
+//!   linked there once per lesson: the block of its first mention in the lesson holds
+//!   a link to that idea, `[the variance argument](#2.2)`, and later mentions need none
+//!   (more forward links are clutter, see [`super::links`]). A lesson's title and blurb
+//!   (they preview it), headings, tables and quotations (no link may stand there) and
+//!   problems are exempt. Symbols are not held to this: the notation table defines them
+//!   for the whole course;
 //! - every named symbol in a lesson's math is in the glossary, or declared local to
 //!   the lesson in `[local]`.
 //!
@@ -38,6 +41,7 @@ pub fn check(course: &Course) -> Vec<Finding> {
     for (li, lesson) in course.lessons.iter().enumerate() {
         out.extend(lesson_findings(course, li, lesson));
     }
+    out.extend(super::defined::check(course));
     out
 }
 
@@ -230,7 +234,7 @@ fn lesson_findings(course: &Course, li: usize, lesson: &Lesson) -> Vec<Finding> 
         // introduces. Problems are exempt too: a TOML string is no place for links.
         let exempt = bi == 0
             || (bi == 1 && matches!(b.kind, BlockKind::Paragraph(_)))
-            || matches!(b.kind, BlockKind::Problem(_));
+            || !matches!(b.kind, BlockKind::Paragraph(_) | BlockKind::List { .. });
         let mut used: Vec<(&Term, usize)> = Vec::new();
         for piece in pieces(std::slice::from_ref(b)) {
             match piece {
@@ -271,12 +275,12 @@ fn lesson_findings(course: &Course, li: usize, lesson: &Lesson) -> Vec<Finding> 
             let linked = targets
                 .iter()
                 .any(|t| section_link(t) == Some(term.section.as_str()));
-            if (li, bi) < intro && !linked && early.insert(std::ptr::from_ref(term)) {
+            if (li, bi) < intro && early.insert(std::ptr::from_ref(term)) && !linked {
                 out.push(finding(
                     &lesson.file,
                     line,
                     format!(
-                        "`{}` is used before section {} introduces it: link there, [..](#{})",
+                        "`{}` is named before section {} introduces it: link its first mention in this lesson, [..](#{})",
                         term.name, term.section, term.section
                     ),
                 ));

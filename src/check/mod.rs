@@ -2,6 +2,9 @@
 
 pub mod claims;
 pub mod course;
+pub mod defined;
 pub mod glossary;
+pub mod links;
+pub mod references;
 
 pub use course::{Finding, Tally, check};
