@@ -1,8 +1,10 @@
 //! Where the glossary files a term is where the lessons define it: the first place, in
 //! reading order, where the term's name or an alias stands in bold as a whole,
-//! `**attention head**`, must be in the entry's section. A term the lessons never
-//! define in bold is reported too: the glossary would send the reader to a section
-//! that does not say what the word means.
+//! `**attention head**`, must be in the entry's section. A qualifier in parentheses
+//! after a name ("write (residual stream)", kept so that the everyday word is not taken
+//! for the term in prose) is not part of what is bolded. Entries the lessons never
+//! bold, mostly notation defined by its symbol ("position index", `i`), are not held to
+//! this.
 
 use crate::content::{Block, BlockKind, Course, GLOSSARY_FILE, Glossary, Inline, Term};
 
@@ -17,22 +19,16 @@ pub fn check(course: &Course) -> Vec<Finding> {
     let defined = first_definitions(course);
     let mut out = Vec::new();
     for (ti, term) in g.terms.iter().enumerate() {
-        let message = match &defined[ti] {
-            None => format!(
-                "term `{}` is defined (bold) nowhere in the lessons: bold it where section {} defines it",
-                term.name, term.section
-            ),
-            Some((li, section, file, line)) => {
-                let lesson = &course.lessons[*li].slug;
-                if *lesson == term.lesson && *section == term.section {
-                    continue;
-                }
-                format!(
-                    "term `{}` is filed under {} but first defined (bold) in {section} ({file}:{line})",
-                    term.name, term.section
-                )
-            }
+        let Some((li, section, file, line)) = &defined[ti] else {
+            continue;
         };
+        if course.lessons[*li].slug == term.lesson && *section == term.section {
+            continue;
+        }
+        let message = format!(
+            "term `{}` is filed under {} but first defined (bold) in {section} ({file}:{line})",
+            term.name, term.section
+        );
         out.push(Finding {
             file: GLOSSARY_FILE.to_string(),
             line: term.line,
@@ -71,6 +67,13 @@ fn first_definitions(course: &Course) -> Vec<Option<Place>> {
 /// The term that `span` names as a whole (trailing punctuation aside), if any.
 fn defined_term(g: &Glossary, span: &str) -> Option<usize> {
     let span = span.trim().trim_end_matches(['.', ',', ':', ';']);
+    if let Some(ti) = g.terms.iter().position(|t| {
+        t.name
+            .split_once(" (")
+            .is_some_and(|(word, _)| word.eq_ignore_ascii_case(span))
+    }) {
+        return Some(ti);
+    }
     let found = g.find_terms(span);
     match found.as_slice() {
         [one] if one.offset == 0 && one.len == span.len() => g
@@ -87,7 +90,10 @@ fn bold_spans(b: &Block, out: &mut Vec<(usize, String)>) {
         let mut current: Option<String> = None;
         for i in inl {
             match i {
-                Inline::Text(t, e) if e.bold => current.get_or_insert_default().push_str(t),
+                // A bold link points at a definition elsewhere; it is none itself.
+                Inline::Text(t, e) if e.bold && !e.link => {
+                    current.get_or_insert_default().push_str(t)
+                }
                 Inline::Math(tex) if current.is_some() => {
                     let c = current.get_or_insert_default();
                     c.push('$');

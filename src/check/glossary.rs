@@ -3,8 +3,9 @@
 //! - the glossary file itself: every term's lesson and section exist, no name, alias or
 //!   symbol belongs to two terms, every definition's math lays out;
 //! - a term named (by its name or an alias) before the idea that introduces it is
-//!   linked there once per lesson: the block of its first mention in the lesson holds
-//!   a link to that idea, `[the variance argument](#2.2)`, and later mentions need none
+//!   linked there once per lesson: the block of its first mention in the lesson (or an
+//!   earlier one) links to that idea, `[the variance argument](#2.2)`, and later
+//!   mentions need none
 //!   (more forward links are clutter, see [`super::links`]). A lesson's title and blurb
 //!   (they preview it), headings, tables and quotations (no link may stand there) and
 //!   problems are exempt. Symbols are not held to this: the notation table defines them
@@ -226,6 +227,8 @@ fn lesson_findings(course: &Course, li: usize, lesson: &Lesson) -> Vec<Finding> 
     let local = local_symbols(g, &lesson.slug);
     let mut out = Vec::new();
     let mut early: HashSet<*const Term> = HashSet::new();
+    // Ideas this lesson has linked so far: one forward link serves every term of it.
+    let mut linked_before: HashSet<String> = HashSet::new();
     let mut undefined: HashSet<String> = HashSet::new();
     for (bi, b) in lesson.blocks.iter().enumerate() {
         let targets = links(b);
@@ -239,7 +242,14 @@ fn lesson_findings(course: &Course, li: usize, lesson: &Lesson) -> Vec<Finding> 
         for piece in pieces(std::slice::from_ref(b)) {
             match piece {
                 Piece::Prose { line, text } if !exempt => {
-                    used.extend(g.find_terms(&text).into_iter().map(|f| (f.term, line)));
+                    // No link may stand inside a quotation, so a mention there is no
+                    // first mention to link.
+                    used.extend(
+                        g.find_terms(&text)
+                            .into_iter()
+                            .filter(|f| !super::links::inside_quotes(&text[..f.offset]))
+                            .map(|f| (f.term, line)),
+                    );
                 }
                 Piece::Prose { .. } => {}
                 Piece::Math { line, tex, display } => {
@@ -272,9 +282,10 @@ fn lesson_findings(course: &Course, li: usize, lesson: &Lesson) -> Vec<Finding> 
             let Some(intro) = course.introduction(term) else {
                 continue;
             };
-            let linked = targets
-                .iter()
-                .any(|t| section_link(t) == Some(term.section.as_str()));
+            let linked = linked_before.contains(&term.section)
+                || targets
+                    .iter()
+                    .any(|t| section_link(t) == Some(term.section.as_str()));
             if (li, bi) < intro && early.insert(std::ptr::from_ref(term)) && !linked {
                 out.push(finding(
                     &lesson.file,
@@ -286,6 +297,7 @@ fn lesson_findings(course: &Course, li: usize, lesson: &Lesson) -> Vec<Finding> 
                 ));
             }
         }
+        linked_before.extend(targets.iter().filter_map(|t| section_link(t)).map(String::from));
     }
     out
 }

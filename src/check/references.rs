@@ -8,9 +8,9 @@
 //!   "lesson 1/8" are the same thing three ways).
 //!
 //! Quotations (`>` blocks, or between quotation marks) are the paper's words, not ours,
-//! and are not read.
+//! and are not read. Glossary definitions are read like prose.
 
-use crate::content::{Course, Lesson};
+use crate::content::{Course, GLOSSARY_FILE, Lesson};
 
 use super::Finding;
 use super::links::{Place, runs, words};
@@ -30,6 +30,15 @@ pub fn check(course: &Course) -> Vec<Finding> {
                     message,
                 });
             }
+        }
+    }
+    for term in &course.glossary.terms {
+        for message in findings(course, &term.definition) {
+            out.push(Finding {
+                file: GLOSSARY_FILE.to_string(),
+                line: term.line,
+                message,
+            });
         }
     }
     out
@@ -65,11 +74,16 @@ fn findings(course: &Course, text: &str) -> Vec<String> {
         if number.is_empty() || inside_quotes_or_word(before) {
             continue;
         }
-        if !attributed(before, &rest[number.len()..]) {
-            out.push(format!(
-                "bare `Section {number}`: a course section is written §{number}, a paper's \"the paper's Section {number}\""
-            ));
+        if attributed(before, &rest[number.len()..]) {
+            continue;
         }
+        out.push(if is_idea(course, number) {
+            format!(
+                "bare `Section {number}`: the course's is written §{number}, a paper's \"the paper's Section {number}\""
+            )
+        } else {
+            format!("bare `Section {number}`: say whose, \"the paper's Section {number}\"")
+        });
     }
     for (at, word) in text
         .match_indices("Lesson ")
@@ -127,9 +141,10 @@ fn attributed(before: &str, after: &str) -> bool {
     let year = b.len() >= 4
         && b.is_char_boundary(b.len() - 4)
         && b[b.len() - 4..].bytes().all(|c| c.is_ascii_digit());
-    let possessive = ["'s", "’s", " their", " its", "et al."]
-        .iter()
-        .any(|end| b.ends_with(end));
+    let possessive = ["'s", "’s", "their", "its", "et al."].iter().any(|end| {
+        b.strip_suffix(end)
+            .is_some_and(|rest| end.starts_with(['\'', '’']) || !rest.ends_with(char::is_alphanumeric))
+    });
     year || possessive || after.trim_start().starts_with("of ")
 }
 
@@ -145,6 +160,8 @@ mod tests {
         assert!(attributed("Geva et al., ", ""));
         assert!(attributed("and ", " of the paper"));
         assert!(attributed("their ", ""));
+        assert!(attributed("\"512\" (their ", ""));
+        assert!(!attributed("bits ", ""));
         assert!(!attributed("Vaswani et al. saw it drop (", ""));
         assert!(!attributed("as shown in ", ""));
         assert!(!attributed("", ""));
