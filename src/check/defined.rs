@@ -108,9 +108,10 @@ fn bold_spans(b: &Block, out: &mut Vec<(usize, String)>) {
     };
     match &b.kind {
         BlockKind::Paragraph(text) => inlines(text),
-        BlockKind::Table { header, rows, .. } => {
-            header.iter().chain(rows.iter().flatten()).for_each(|c| inlines(c))
-        }
+        BlockKind::Table { header, rows, .. } => header
+            .iter()
+            .chain(rows.iter().flatten())
+            .for_each(|c| inlines(c)),
         BlockKind::List { items, .. } => items.iter().flatten().for_each(|i| bold_spans(i, out)),
         BlockKind::Quote(blocks) => blocks.iter().for_each(|i| bold_spans(i, out)),
         _ => {}

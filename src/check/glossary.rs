@@ -133,7 +133,7 @@ fn math_of(text: &str) -> Vec<String> {
 }
 
 /// What the rules read in a block: prose (with its links) and math.
-enum Piece {
+pub(super) enum Piece {
     Prose {
         line: usize,
         text: String,
@@ -146,7 +146,7 @@ enum Piece {
 }
 
 /// The prose and math of blocks, nested blocks and problem texts included.
-fn pieces(blocks: &[Block]) -> Vec<Piece> {
+pub(super) fn pieces(blocks: &[Block]) -> Vec<Piece> {
     let mut out = Vec::new();
     for b in blocks {
         collect(b, &mut out);
@@ -256,13 +256,7 @@ fn lesson_findings(course: &Course, li: usize, lesson: &Lesson) -> Vec<Finding> 
                     let Ok(placed) = notation::placed(&tex) else {
                         continue; // the layout rule reports it
                     };
-                    let line_of = |col: usize| {
-                        if display {
-                            line + 1 + tex.chars().take(col).filter(|&c| c == '\n').count()
-                        } else {
-                            line
-                        }
-                    };
+                    let line_of = |col: usize| math_line(line, &tex, display, col);
                     for (col, name) in unknown_symbols(g, &local, &params, &placed) {
                         if undefined.insert(name.clone()) {
                             out.push(finding(
@@ -297,9 +291,24 @@ fn lesson_findings(course: &Course, li: usize, lesson: &Lesson) -> Vec<Finding> 
                 ));
             }
         }
-        linked_before.extend(targets.iter().filter_map(|t| section_link(t)).map(String::from));
+        linked_before.extend(
+            targets
+                .iter()
+                .filter_map(|t| section_link(t))
+                .map(String::from),
+        );
     }
     out
+}
+
+/// The source line of column `col` of math starting on `line`: a display's TeX starts
+/// on the line after its `$$`.
+pub(super) fn math_line(line: usize, tex: &str, display: bool, col: usize) -> usize {
+    if display {
+        line + 1 + tex.chars().take(col).filter(|&c| c == '\n').count()
+    } else {
+        line
+    }
 }
 
 /// The `[local]` symbols of a lesson, as canonical tokens.

@@ -17,6 +17,7 @@
 
 use std::collections::HashMap;
 
+use crate::content::glossary::Found;
 use crate::content::{Block, BlockKind, Course, Inline, Lesson, section_link};
 
 use super::Finding;
@@ -170,7 +171,7 @@ impl<'c> Walk<'c> {
         }
         // The title and blurb preview the lesson: naming a term there is no first use.
         if run.place == Place::Prose && top > 1 {
-            for found in self.course.glossary.find_terms(&before) {
+            for found in unquoted(self.course.glossary.find_terms(&before), &before) {
                 self.section_terms
                     .entry(found.term.name.as_str())
                     .or_insert(run.line);
@@ -195,7 +196,10 @@ impl<'c> Walk<'c> {
             return;
         };
         let Some(at) = self.position(target) else {
-            return self.find(line, format!("link to §{target}: the course has no such idea"));
+            return self.find(
+                line,
+                format!("link to §{target}: the course has no such idea"),
+            );
         };
         if let Some(why) = misplaced(run.place, &before[..start]) {
             return self.find(line, format!("a link in {why}: drop the link to §{target}"));
@@ -232,15 +236,14 @@ impl<'c> Walk<'c> {
         }
         let g = &self.course.glossary;
         let linked = g.find_terms(&before[start..]);
-        let earlier = g.find_terms(&before[..start]);
+        let earlier = unquoted(g.find_terms(&before[..start]), before);
         for found in linked.iter().filter(|f| f.term.section == target) {
             let name = found.term.name.as_str();
-            let first = self.section_terms.get(name).copied().or_else(|| {
-                earlier
-                    .iter()
-                    .any(|e| e.term.name == name)
-                    .then_some(line)
-            });
+            let first = self
+                .section_terms
+                .get(name)
+                .copied()
+                .or_else(|| earlier.iter().any(|e| e.term.name == name).then_some(line));
             if let Some(first) = first {
                 self.find(
                     line,
@@ -265,6 +268,15 @@ impl<'c> Walk<'c> {
         };
         Some((li, block))
     }
+}
+
+/// The mentions of terms in `text` that are not inside a quotation (no link can
+/// stand there, so none of them is a first use to link).
+fn unquoted<'g>(found: Vec<Found<'g>>, text: &str) -> Vec<Found<'g>> {
+    found
+        .into_iter()
+        .filter(|f| !inside_quotes(&text[..f.offset]))
+        .collect()
 }
 
 /// Why no link may stand at the end of `before` in a run at `place`.
@@ -339,7 +351,10 @@ mod tests {
         assert_eq!(one(text("’s output")), Some("a possessive"));
         assert_eq!(one(text(" 1 and")), Some("a number"));
         assert_eq!(one(Inline::Math("1/2".into())), Some("a number"));
-        assert_eq!(crowds(&[text(" "), Inline::Math("1".into())]), Some("a number"));
+        assert_eq!(
+            crowds(&[text(" "), Inline::Math("1".into())]),
+            Some("a number")
+        );
         assert_eq!(one(text(" (so it")), Some("a parenthesis"));
         assert_eq!(one(text(", so")), None);
         assert_eq!(one(Inline::Math("x".into())), None);

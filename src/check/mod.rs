@@ -6,5 +6,6 @@ pub mod defined;
 pub mod glossary;
 pub mod links;
 pub mod references;
+pub mod symbols;
 
 pub use course::{Finding, Tally, check};

@@ -142,8 +142,9 @@ fn attributed(before: &str, after: &str) -> bool {
         && b.is_char_boundary(b.len() - 4)
         && b[b.len() - 4..].bytes().all(|c| c.is_ascii_digit());
     let possessive = ["'s", "’s", "their", "its", "et al."].iter().any(|end| {
-        b.strip_suffix(end)
-            .is_some_and(|rest| end.starts_with(['\'', '’']) || !rest.ends_with(char::is_alphanumeric))
+        b.strip_suffix(end).is_some_and(|rest| {
+            end.starts_with(['\'', '’']) || !rest.ends_with(char::is_alphanumeric)
+        })
     });
     year || possessive || after.trim_start().starts_with("of ")
 }
