@@ -28,6 +28,8 @@ fn each_broken_rule_is_one_finding_at_its_line() {
         // Links go to ideas that exist...
         "01-first.md:7: link to §9.9: the course has no such idea",
         "01-first.md:7: link `#intro` is not an idea: write `#N.k`",
+        // Bold marks a definition, a link points to one: never both.
+        "01-first.md:7: a bold link: bold marks the definition, a link points to one elsewhere; drop one",
         // ...never from a heading, a quotation (marks or `>`), a table, or their own section...
         "01-first.md:9: a link in a heading: drop the link to §1.2",
         "01-first.md:11: a link to §1.1 inside §1.1 itself",

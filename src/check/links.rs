@@ -5,6 +5,8 @@
 //! - a link points at an idea the course has, and not at the section it sits in;
 //! - never in a heading, a table cell or a quotation (a `>` block or between quotation
 //!   marks): a marker there reads as part of the heading, the table or the quoted words;
+//! - never in bold: bold marks where a term is defined ([`super::defined`]), a link
+//!   points to a definition elsewhere, and "**[GELU](#8.5)**" says both;
 //! - never right before a possessive ("a head (§4.3)'s output"), a number ("variance
 //!   (§2.2) 1" reads as a product) or another parenthesis ("(§8.2) (Lesson 8)");
 //! - one link to an idea per `##` section, on the first use of the term it links:
@@ -148,15 +150,23 @@ impl<'c> Walk<'c> {
         // The text read so far and where the current link's text starts in it.
         let mut before = String::new();
         let mut link_start = None;
+        let mut bold_link = false;
         for (i, inline) in run.inlines.iter().enumerate() {
             match inline {
                 Inline::Text(t, e) => {
                     if e.link && link_start.is_none() {
                         link_start = Some(before.len());
                     }
+                    bold_link |= e.link && e.bold;
                     before.push_str(t);
                 }
                 Inline::LinkTarget(url) => {
+                    if std::mem::take(&mut bold_link) {
+                        self.find(
+                            run.line,
+                            "a bold link: bold marks the definition, a link points to one elsewhere; drop one".to_string(),
+                        );
+                    }
                     let start = link_start.take().unwrap_or(before.len());
                     let after = &run.inlines[i + 1..];
                     self.link(top, run, url, &before, start, after);
