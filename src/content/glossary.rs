@@ -13,6 +13,9 @@
 //!
 //! [local]                        # letters bound inside one lesson's derivations
 //! sqrt-dk = ['i', 'n', 'X']
+//!
+//! [shadow]                       # course-wide symbols a lesson rebinds on purpose
+//! softmax = ['k']
 //! ```
 //!
 //! Words are found in prose word-bounded and case-insensitively; symbols are found in
@@ -34,6 +37,11 @@ pub struct Glossary {
     pub local: BTreeMap<String, Vec<String>>,
     /// Line of each `[local]` key, for errors about it.
     pub local_lines: BTreeMap<String, usize>,
+    /// Lesson slug → course-wide symbols the lesson knowingly gives another meaning
+    /// (a bound index, a paper's letter): declared, so that `check` lets them be.
+    pub shadow: BTreeMap<String, Vec<String>>,
+    /// Line of each `[shadow]` key.
+    pub shadow_lines: BTreeMap<String, usize>,
     /// Canonical tokens of every symbol: (term index, tokens), longest first.
     index: Vec<(usize, Vec<Sym>)>,
     /// Lower-cased names and aliases as characters: (term index, phrase), longest first.
@@ -83,6 +91,8 @@ struct RawFile {
     term: Vec<toml::Spanned<RawTerm>>,
     #[serde(default)]
     local: BTreeMap<toml::Spanned<String>, Vec<String>>,
+    #[serde(default)]
+    shadow: BTreeMap<toml::Spanned<String>, Vec<String>>,
 }
 
 #[derive(Deserialize)]
@@ -156,19 +166,14 @@ impl Glossary {
             .filter(|(_, p)| !p.is_empty())
             .collect();
         phrases.sort_by_key(|(_, p)| std::cmp::Reverse(p.len()));
-        let mut local = BTreeMap::new();
-        let mut local_lines = BTreeMap::new();
-        for (slug, symbols) in raw.local {
-            local_lines.insert(
-                slug.get_ref().clone(),
-                line_of_offset(text, slug.span().start),
-            );
-            local.insert(slug.into_inner(), symbols);
-        }
+        let (local, local_lines) = by_lesson(text, raw.local);
+        let (shadow, shadow_lines) = by_lesson(text, raw.shadow);
         Ok(Glossary {
             terms,
             local,
             local_lines,
+            shadow,
+            shadow_lines,
             index,
             phrases,
         })
@@ -275,6 +280,22 @@ impl Glossary {
             matches.then_some((*term, symbol.len()))
         })
     }
+}
+
+/// A table of lesson slug → symbols, and the line of each slug.
+type ByLesson = (BTreeMap<String, Vec<String>>, BTreeMap<String, usize>);
+
+fn by_lesson(text: &str, raw: BTreeMap<toml::Spanned<String>, Vec<String>>) -> ByLesson {
+    let mut symbols = BTreeMap::new();
+    let mut lines = BTreeMap::new();
+    for (slug, list) in raw {
+        lines.insert(
+            slug.get_ref().clone(),
+            line_of_offset(text, slug.span().start),
+        );
+        symbols.insert(slug.into_inner(), list);
+    }
+    (symbols, lines)
 }
 
 /// Fonts that make a different symbol of a letter.
