@@ -68,6 +68,9 @@ pub fn check(course: &Course, seeds: u32) -> (Vec<Finding>, Tally) {
         walker.lesson(lesson);
     }
     walker.findings.extend(super::glossary::check(course));
+    walker.findings.extend(super::links::check(course));
+    walker.findings.extend(super::references::check(course));
+    walker.findings.extend(super::symbols::check(course));
     (walker.findings, walker.tally)
 }
 

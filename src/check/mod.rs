@@ -2,6 +2,10 @@
 
 pub mod claims;
 pub mod course;
+pub mod defined;
 pub mod glossary;
+pub mod links;
+pub mod references;
+pub mod symbols;
 
 pub use course::{Finding, Tally, check};
