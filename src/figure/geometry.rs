@@ -69,7 +69,7 @@ impl Canvas {
     fn stroke(&mut self, a: (f64, f64), b: (f64, f64), glyph: &str, style: Style, layer: u8) {
         let (ca, cb) = (self.cell(a), self.cell(b));
         let (dc, dr) = (cb.0 - ca.0, cb.1 - ca.1);
-        let steps = (2.0 * dc.abs().max(dr.abs())).ceil().max(1.0) as usize;
+        let steps = dc.abs().max(dr.abs()).ceil().max(1.0) as usize;
         for i in 0..=steps {
             let t = i as f64 / steps as f64;
             self.put((ca.0 + t * dc, ca.1 + t * dr), glyph, style, layer);
