@@ -165,6 +165,9 @@ fn units(pieces: &[(String, Style, usize)]) -> Vec<Vec<(&str, Style, usize)>> {
     out
 }
 
+/// A grapheme group that is never cut (see [`units`]): graphemes with style and owner.
+type Unit<'a> = Vec<(&'a str, Style, usize)>;
+
 fn unit_cells(unit: &[(&str, Style, usize)]) -> usize {
     unit.iter().map(|(g, _, _)| g.width()).sum()
 }
@@ -172,9 +175,7 @@ fn unit_cells(unit: &[(&str, Style, usize)]) -> usize {
 /// A fragment's units grouped into the pieces it may be broken between when it is
 /// longer than the line: after an operator or a slash (`10000^(2i/` | `d_model)`),
 /// so that a formula breaks where a reader expects it, not inside a name.
-fn pieces<'a, 'b>(
-    units: &'b [Vec<(&'a str, Style, usize)>],
-) -> Vec<&'b [Vec<(&'a str, Style, usize)>]> {
+fn pieces<'a, 'b>(units: &'b [Unit<'a>]) -> Vec<&'b [Unit<'a>]> {
     let mut out = Vec::new();
     let mut start = 0;
     for (i, unit) in units.iter().enumerate() {
