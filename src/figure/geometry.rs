@@ -273,15 +273,7 @@ fn span(values: &[f64]) -> (f64, f64) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    const ASCII: Look = Look {
-        ascii: true,
-        colors: Colors::None,
-    };
-
-    fn text(lines: &[Line]) -> Vec<String> {
-        lines.iter().map(|l| l.to_string()).collect()
-    }
+    use crate::figure::testing::{ASCII, text};
 
     #[test]
     fn the_hull_drops_inner_points() {

@@ -262,19 +262,7 @@ pub fn range(rows: &[Vec<f64>]) -> Option<(f64, f64)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    const PLAIN: Look = Look {
-        ascii: false,
-        colors: Colors::None,
-    };
-    const ASCII: Look = Look {
-        ascii: true,
-        colors: Colors::None,
-    };
-
-    fn text(lines: &[Line]) -> Vec<String> {
-        lines.iter().map(|l| l.to_string()).collect()
-    }
+    use crate::figure::testing::{ASCII, PLAIN, text};
 
     #[test]
     fn min_and_max_land_on_the_ends_of_the_ramp() {

@@ -16,6 +16,26 @@ use serde::Deserialize;
 use crate::eval::{self, Env, Shape, Value};
 pub use look::{Colors, Look};
 
+/// The looks and the line-to-text helper the figure kinds' tests share.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::{Colors, Look};
+    use ratatui::text::Line;
+
+    pub const PLAIN: Look = Look {
+        ascii: false,
+        colors: Colors::None,
+    };
+    pub const ASCII: Look = Look {
+        ascii: true,
+        colors: Colors::None,
+    };
+
+    pub fn text(lines: &[Line]) -> Vec<String> {
+        lines.iter().map(|l| l.to_string()).collect()
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Kind {
