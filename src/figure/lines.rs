@@ -35,6 +35,43 @@ pub fn number(x: f64) -> String {
     }
 }
 
+/// How many decimals a table of `values` is written with, so that its largest entry
+/// has 4 significant digits and every entry the same decimals, as the lessons write a
+/// row of weights (`0.6652, 0.0900`, never `0.09003` beside it); `None` for whole
+/// numbers or magnitudes that [`number`] writes in exponent form.
+pub fn shared_decimals(values: impl IntoIterator<Item = f64>) -> Option<usize> {
+    let mut largest = 0f64;
+    let mut whole = true;
+    for x in values {
+        largest = largest.max(x.abs());
+        whole &= x.fract() == 0.0;
+    }
+    let magnitude = largest.log10().floor() as i32;
+    if whole || !(-4..6).contains(&magnitude) {
+        return None;
+    }
+    Some((3 - magnitude).max(0) as usize)
+}
+
+/// `x` with `decimals` decimals (see [`shared_decimals`]), else as [`number`] writes it.
+pub fn number_with(x: f64, decimals: Option<usize>) -> String {
+    match decimals {
+        Some(d) if x.is_finite() => {
+            let s = format!("{x:.d$}");
+            // `-0.0000` is a zero.
+            if s.trim_start_matches('-')
+                .chars()
+                .all(|c| c == '0' || c == '.')
+            {
+                s.trim_start_matches('-').to_string()
+            } else {
+                s
+            }
+        }
+        _ => number(x),
+    }
+}
+
 /// A whole number with its thousands grouped: `2,099,712`.
 fn grouped(n: i64) -> String {
     let digits = n.unsigned_abs().to_string();
