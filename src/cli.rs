@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 
 /// The one-line description `-h` shows; `--help` shows it too, then more.
 const ABOUT: &str = "The Mathematics of Attention: a derivation-first course in your terminal";
@@ -44,8 +44,18 @@ pub struct Cli {
     /// Where progress lives (default: the data directory; or $ATTN_COURSE_HOME).
     #[arg(long, global = true, value_name = "DIR")]
     pub home: Option<PathBuf>,
+    /// Colours for a dark or a light terminal background (default: $ATTN_COURSE_THEME, else dark).
+    #[arg(long, global = true, value_name = "THEME")]
+    pub theme: Option<ThemeName>,
     #[command(subcommand)]
     pub command: Option<Command>,
+}
+
+/// The background the colours are chosen for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ThemeName {
+    Dark,
+    Light,
 }
 
 #[derive(Debug, Subcommand)]

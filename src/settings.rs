@@ -1,9 +1,11 @@
 //! What the environment decides about drawing and storage, resolved once at startup:
-//! the global flags, the locale, `NO_COLOR` and `ATTN_COURSE_HOME`.
+//! the global flags, the locale, `NO_COLOR`, `ATTN_COURSE_THEME` and `ATTN_COURSE_HOME`.
 
 use std::path::PathBuf;
 
-use crate::cli::Cli;
+use clap::ValueEnum as _;
+
+use crate::cli::{Cli, ThemeName};
 use crate::figure::Colors;
 
 /// Resolved global settings shared by every subcommand.
@@ -19,6 +21,10 @@ pub struct Settings {
     pub colors: Colors,
     /// Directory holding the progress file; `None` when no location can be found.
     pub home: Option<PathBuf>,
+    /// Colours for a light background: `--theme light`, else `ATTN_COURSE_THEME=light`.
+    /// The terminal is not asked (OSC 11): an answer that never comes, or arrives as
+    /// keys in the reader, costs more than a setting. An unknown value means dark.
+    pub light: bool,
 }
 
 impl Settings {
@@ -46,8 +52,17 @@ impl Settings {
             color,
             colors: Colors::detect(color, &var),
             home,
+            light: theme_name(cli, &var) == ThemeName::Light,
         }
     }
+}
+
+fn theme_name(cli: &Cli, var: &impl Fn(&str) -> Option<String>) -> ThemeName {
+    cli.theme
+        .or_else(|| {
+            var("ATTN_COURSE_THEME").and_then(|v| ThemeName::from_str(v.trim(), true).ok())
+        })
+        .unwrap_or(ThemeName::Dark)
 }
 
 /// The locale's character set, by POSIX precedence: the first non-empty of `LC_ALL`,
@@ -88,6 +103,16 @@ mod tests {
         assert!(settings(&[], &[]).ascii);
         assert!(settings(&[], &[("LC_ALL", "C"), ("LANG", "en_US.UTF-8")]).ascii);
         assert!(settings(&["--ascii"], &[("LANG", "en_US.UTF-8")]).ascii);
+    }
+
+    #[test]
+    fn the_theme_comes_from_the_flag_then_the_environment() {
+        assert!(!settings(&[], &[]).light);
+        assert!(settings(&[], &[("ATTN_COURSE_THEME", "light")]).light);
+        assert!(settings(&[], &[("ATTN_COURSE_THEME", "Light ")]).light);
+        assert!(!settings(&[], &[("ATTN_COURSE_THEME", "solarized")]).light);
+        assert!(!settings(&["--theme", "dark"], &[("ATTN_COURSE_THEME", "light")]).light);
+        assert!(settings(&["--theme", "light"], &[("ATTN_COURSE_THEME", "dark")]).light);
     }
 
     #[test]
