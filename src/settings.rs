@@ -59,9 +59,7 @@ impl Settings {
 
 fn theme_name(cli: &Cli, var: &impl Fn(&str) -> Option<String>) -> ThemeName {
     cli.theme
-        .or_else(|| {
-            var("ATTN_COURSE_THEME").and_then(|v| ThemeName::from_str(v.trim(), true).ok())
-        })
+        .or_else(|| var("ATTN_COURSE_THEME").and_then(|v| ThemeName::from_str(v.trim(), true).ok()))
         .unwrap_or(ThemeName::Dark)
 }
 

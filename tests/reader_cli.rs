@@ -130,9 +130,7 @@ fn list_prints_one_line_per_lesson_with_its_state() {
         .collect();
     assert_eq!(lessons.len(), 8);
     assert!(
-        embedded.starts_with(
-            "The Mathematics of Attention · Course 3 of 8 in a reading track: "
-        ),
+        embedded.starts_with("The Mathematics of Attention · Course 3 of 8 in a reading track: "),
         "{embedded}"
     );
     assert!(embedded.contains("\nProgress: lessons read 0/8, problems solved 0/"));

@@ -52,7 +52,11 @@ impl std::fmt::Display for Standing {
 /// reading track (or its tagline when it has no track). Course text is untrusted
 /// (`--course`), so it is made single-line and free of control characters.
 pub fn intro_line(title: &str, tagline: &str, track: &str, sep: &str) -> String {
-    let about = if track.trim().is_empty() { tagline } else { track };
+    let about = if track.trim().is_empty() {
+        tagline
+    } else {
+        track
+    };
     let line = if about.trim().is_empty() {
         title.to_string()
     } else {

@@ -19,7 +19,10 @@ pub fn run(settings: &Settings) -> anyhow::Result<ExitCode> {
     }
     let theme = Theme::new(settings.ascii, false);
     let title = layout::inline_text(&course.title, theme);
-    println!("{}", intro_line(&title, &course.tagline, &course.track, theme.separator()));
+    println!(
+        "{}",
+        intro_line(&title, &course.tagline, &course.track, theme.separator())
+    );
     for (i, lesson) in course.lessons.iter().enumerate() {
         let record = opened.progress.lessons.get(&lesson.slug);
         let read = record.map_or(0.0, |r| r.read);

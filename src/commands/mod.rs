@@ -37,7 +37,15 @@ pub fn run(cli: Cli) -> ExitCode {
             hint,
             solution,
             yes,
-        }) => problem::show(&settings, &id, problem::Extras { hint, solution, yes }),
+        }) => problem::show(
+            &settings,
+            &id,
+            problem::Extras {
+                hint,
+                solution,
+                yes,
+            },
+        ),
         Some(Command::Answer { id, answer }) => problem::answer(&settings, &id, &answer),
         Some(Command::Check { seeds }) => check::run(&settings, seeds),
         Some(Command::Progress { action }) => progress::run(&settings, action),
