@@ -385,14 +385,15 @@ fn list_counts_the_problems_due_after_the_lesson_lines() {
          at = {recent}\ninput = \"15\"\ncorrect = false\n"
     );
     let lines = list(&progress);
-    assert_eq!(lines.len(), 4, "{lines:?}");
-    // The lesson lines as before (the solved flag was not written, so 0 solved).
-    assert_eq!(lines[0], "1  unread       Every Block of dₖ  (0/1 solved)");
-    assert_eq!(lines[3], "2 problems due for review (R in the reader)");
+    assert_eq!(lines.len(), 6, "{lines:?}");
+    // The lesson lines as before (the solved flag was not written, so 0 solved), after
+    // the course's line and before the progress line.
+    assert_eq!(lines[1], "1  unread       Every Block of dₖ  (0/1 solved)");
+    assert_eq!(lines[5], "2 problems due for review (R in the reader)");
 }
 
 #[test]
-fn list_with_nothing_due_is_the_lesson_lines_only() {
+fn list_with_nothing_due_has_no_review_line() {
     // Solved a minute ago: due tomorrow, so no review line.
     let progress = format!(
         "schema = 1\nlearner_seed = 7\n\
@@ -401,9 +402,10 @@ fn list_with_nothing_due_is_the_lesson_lines_only() {
         real_now() - 60
     );
     let lines = list(&progress);
-    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert_eq!(lines.len(), 5, "{lines:?}");
     assert!(
-        lines[2].starts_with("3  unread       Broken Blocks"),
+        lines[3].starts_with("3  unread       Broken Blocks"),
         "{lines:?}"
     );
+    assert!(lines[4].starts_with("Progress: "), "{lines:?}");
 }

@@ -65,7 +65,15 @@ pub fn run(settings: &Settings, action: ProgressAction) -> anyhow::Result<ExitCo
                 shown_path(store.path())
             );
         }
-        ProgressAction::Reset => {
+        ProgressAction::Reset { yes } => {
+            let question = format!(
+                "Start over? Your record at {} is kept beside the new one.",
+                shown_path(store.path())
+            );
+            if !yes && !super::confirm::ask(&question, "progress reset")? {
+                println!("nothing changed");
+                return Ok(ExitCode::from(1));
+            }
             let (_, kept) = store.reset().context("reset failed")?;
             match kept {
                 Some(old) => println!(
@@ -353,6 +361,7 @@ mod tests {
         Course {
             title: "t".into(),
             tagline: String::new(),
+            track: String::new(),
             lessons: vec![lesson("heads", "# Heads\n"), lesson("softmax", &text)],
             glossary: Default::default(),
             hazards: Vec::new(),

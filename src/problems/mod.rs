@@ -5,6 +5,7 @@ pub mod instance;
 pub mod locate;
 pub mod params;
 pub mod problem;
+pub mod reveal;
 pub mod schedule;
 pub mod seed;
 pub mod tolerance;
