@@ -14,6 +14,7 @@ pub mod markdown;
 pub mod problem;
 pub mod sentence;
 mod source;
+pub mod tolerance;
 
 use std::path::Path;
 

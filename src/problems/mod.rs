@@ -7,7 +7,6 @@ pub mod params;
 pub mod problem;
 pub mod schedule;
 pub mod seed;
-pub mod tolerance;
 pub mod verdict;
 
 pub use problem::{Judged, Problem};
