@@ -14,6 +14,7 @@
 //! `random`)
 //! and `budget`; `value` holds values, shapes and their printed forms.
 
+mod args;
 mod arrays;
 mod attention;
 mod budget;
@@ -24,6 +25,7 @@ mod interpreter;
 mod lexer;
 mod linalg;
 mod norms;
+mod number;
 mod ops;
 mod parser;
 mod position;
@@ -39,8 +41,9 @@ use std::collections::HashMap;
 pub use budget::{MAX_ELEMENTS, MAX_WORK};
 pub use functions::function_names;
 pub use lexer::{MAX_SOURCE_BYTES, Pos};
+pub use number::{format_label, format_number};
 pub use parser::{BinOp, Expr, ExprKind, MAX_DEPTH, Program, Statement, parse};
-pub use value::{Matrix, Shape, Value, format_number};
+pub use value::{Matrix, Shape, Value};
 
 /// Bindings that persist between statements and between runs (a scratchpad session).
 #[derive(Debug, Clone, Default)]

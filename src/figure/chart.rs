@@ -8,8 +8,9 @@ use ratatui::symbols::Marker;
 use ratatui::text::Line;
 use ratatui::widgets::{Axis, Chart, Dataset, GraphType, LegendPosition, Widget};
 
-use super::lines::{from_buffer, middle, number};
+use super::lines::{from_buffer, middle};
 use super::look::{Colors, Look};
+use crate::eval::format_label;
 
 /// Rows a chart takes: enough to read a curve, few enough to keep the prose in view.
 const HEIGHT: usize = 14;
@@ -75,9 +76,11 @@ pub fn draw(
         })
         .collect();
     let axis = |lo: f64, hi: f64| {
-        Axis::default()
-            .bounds([lo, hi])
-            .labels([number(lo), middle(lo, hi), number(hi)])
+        Axis::default().bounds([lo, hi]).labels([
+            format_label(lo),
+            middle(lo, hi),
+            format_label(hi),
+        ])
     };
     let corner = emptiest_corner(series, (x0, x1), (y0, y1));
     let chart = Chart::new(datasets)

@@ -5,8 +5,8 @@ use ratatui::style::{Color, Style};
 use ratatui::text::{Line, Span};
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
-use super::lines::number;
 use super::look::{Colors, Look};
+use crate::eval::format_label;
 
 /// Columns between panels drawn side by side.
 const PANEL_GAP: usize = 3;
@@ -43,7 +43,7 @@ pub fn draw_panels(
         .iter()
         .flatten()
         .flatten()
-        .map(|x| number(*x).width())
+        .map(|x| format_label(*x).width())
         .max()
         .unwrap_or(1)
         + 2;
@@ -140,7 +140,7 @@ fn grid(
     for (i, row) in rows.iter().enumerate() {
         let mut spans = vec![Span::raw(format!("{i:>index_w$} "))];
         for (j, x) in row.iter().enumerate() {
-            let text = cells.labelled.then(|| number(*x));
+            let text = cells.labelled.then(|| format_label(*x));
             spans.push(cell(scale(*x), text.as_deref(), cells.width, look));
             if cells.gap > 0 && j + 1 < row.len() {
                 spans.push(Span::raw(" "));
@@ -210,8 +210,8 @@ fn legend(lo: f64, hi: f64, look: &Look, width: usize) -> Vec<Line<'static>> {
         .map(|k| cell(k as f64 / 9.0, None, 1, look))
         .collect();
     let (min, max) = (
-        format!("min {} ", number(lo)),
-        format!(" max {}", number(hi)),
+        format!("min {} ", format_label(lo)),
+        format!(" max {}", format_label(hi)),
     );
     let note = if look.colors == Colors::None && !look.ascii {
         "  (darker is larger)"
