@@ -12,7 +12,7 @@ use crate::problems::instance::Instance;
 use crate::problems::locate::{self, Located};
 use crate::problems::{Problem, feedback};
 use crate::settings::Settings;
-use crate::store::{Attempt, ProblemRecord, Progress, Store, clock};
+use crate::store::{Attempt, ProblemRecord, Progress, clock};
 
 /// Width of printed prompts: a pager's default.
 const WIDTH: usize = 80;
@@ -20,10 +20,7 @@ const WIDTH: usize = 80;
 pub fn show(settings: &Settings, id: &str) -> anyhow::Result<ExitCode> {
     let course = Course::load(settings.course_dir.as_deref())?;
     let found = locate::find(&course, id).map_err(|e| anyhow!(e))?;
-    let opened = Store::open(settings.home.as_deref());
-    if let Some(w) = &opened.warning {
-        eprintln!("attn-course: {w}");
-    }
+    let opened = super::open_store(settings);
     let record = record_of(&opened.progress, &found);
     let (_, inst) = instance(&found, &opened.progress)?;
     println!(
@@ -46,10 +43,7 @@ pub fn show(settings: &Settings, id: &str) -> anyhow::Result<ExitCode> {
 pub fn answer(settings: &Settings, id: &str, input: &str) -> anyhow::Result<ExitCode> {
     let course = Course::load(settings.course_dir.as_deref())?;
     let found = locate::find(&course, id).map_err(|e| anyhow!(e))?;
-    let mut opened = Store::open(settings.home.as_deref());
-    if let Some(w) = &opened.warning {
-        eprintln!("attn-course: {w}");
-    }
+    let mut opened = super::open_store(settings);
     let (problem, inst) = instance(&found, &opened.progress)?;
     let judged = problem
         .judge(&inst, input)
