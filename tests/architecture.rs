@@ -314,10 +314,11 @@ fn read_crate() -> Crate {
     let mut reexports: BTreeMap<(Vec<String>, String), Vec<String>> = BTreeMap::new();
     for f in files.iter().filter(|f| f.is_dir_root) {
         for (p, public) in paths(f) {
-            if let (true, Some(name), Some(target)) = (public, p.last(), resolve(&p, f, &modules)) {
-                if target != f.module && name != "*" {
-                    reexports.insert((f.module.clone(), name.clone()), target);
-                }
+            if let (true, Some(name), Some(target)) = (public, p.last(), resolve(&p, f, &modules))
+                && target != f.module
+                && name != "*"
+            {
+                reexports.insert((f.module.clone(), name.clone()), target);
             }
         }
     }
@@ -361,10 +362,10 @@ fn graph(
     for (from, tos) in &c.imports {
         let Some(a) = unit(from) else { continue };
         for to in tos {
-            if let Some(b) = unit(to) {
-                if a != b {
-                    g.entry(a.clone()).or_default().insert(b);
-                }
+            if let Some(b) = unit(to)
+                && a != b
+            {
+                g.entry(a.clone()).or_default().insert(b);
             }
         }
     }
@@ -514,7 +515,9 @@ fn the_checker_finds_a_planted_loop() {
         module: vec!["math".into(), "lexer".into()],
         is_dir_root: false,
         code: strip(
-            "use super::{parser::MAX_DEPTH, ast::{Node, Kind as K}};\n// use crate::ui;\nfn f() { let s = \"crate::app\"; crate::store::open(); }",
+            "use super::{parser::MAX_DEPTH, ast::{Node, Kind as K}};\n\
+             // use crate::ui;\n\
+             fn f() { let s = \"crate::app\"; crate::store::open(); }",
         ),
     };
     let modules: BTreeSet<Vec<String>> = [

@@ -329,3 +329,11 @@ fn lesson_marks_follow_the_fraction_read() {
     keys(&mut app, "]");
     assert_eq!(app.mark(1), Mark::Partial);
 }
+
+/// The shared `key` helper refuses a key the mode does not bind, naming it.
+#[test]
+#[should_panic(expected = "key F5 is not bound in mode Reading")]
+fn a_test_pressing_an_unbound_key_fails() {
+    let mut app = app_at((80, 24));
+    key(&mut app, KeyCode::F(5), KeyModifiers::NONE);
+}
