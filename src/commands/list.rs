@@ -9,14 +9,11 @@ use crate::content::Course;
 use crate::layout::{self, Mark, Theme};
 use crate::problems::schedule;
 use crate::settings::Settings;
-use crate::store::{Store, clock};
+use crate::store::clock;
 
 pub fn run(settings: &Settings) -> anyhow::Result<ExitCode> {
     let course = Course::load(settings.course_dir.as_deref())?;
-    let opened = Store::open(settings.home.as_deref());
-    if let Some(warning) = &opened.warning {
-        eprintln!("attn-course: {}", super::one_line(warning));
-    }
+    let opened = super::open_store(settings);
     let theme = Theme::new(settings.ascii, false);
     let title = layout::inline_text(&course.title, theme);
     println!(

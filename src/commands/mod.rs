@@ -16,6 +16,7 @@ use std::process::ExitCode;
 
 use crate::cli::{Cli, Command};
 use crate::settings::Settings;
+use crate::store::{Opened, Store};
 
 /// Runs the command line and returns the process exit code.
 pub fn run(cli: Cli) -> ExitCode {
@@ -73,6 +74,18 @@ fn check_home(settings: &Settings) -> Result<(), String> {
         )),
         _ => Ok(()),
     }
+}
+
+/// Opens the learner's record for a command. A problem at open (a corrupt file set
+/// aside, a newer schema, a home that cannot be written) is printed as one warning line
+/// on stderr, the same for every command, and the command goes on; the reader shows it
+/// in its status line instead.
+pub fn open_store(settings: &Settings) -> Opened {
+    let opened = Store::open(settings.home.as_deref());
+    if let Some(warning) = &opened.warning {
+        eprintln!("attn-course: {}", one_line(warning));
+    }
+    opened
 }
 
 

@@ -14,7 +14,7 @@ use crate::problems::locate::{self, Located};
 use crate::problems::{Problem, feedback, reveal};
 use crate::sanitize;
 use crate::settings::Settings;
-use crate::store::{Attempt, ProblemRecord, Progress, Store, clock};
+use crate::store::{Attempt, ProblemRecord, Progress, clock};
 
 /// Width of printed prompts: a pager's default.
 const WIDTH: usize = 80;
@@ -35,10 +35,7 @@ pub struct Extras {
 pub fn show(settings: &Settings, id: &str, extras: Extras) -> anyhow::Result<ExitCode> {
     let course = Course::load(settings.course_dir.as_deref())?;
     let found = locate::find(&course, id).map_err(|e| anyhow!(e))?;
-    let mut opened = Store::open(settings.home.as_deref());
-    if let Some(w) = &opened.warning {
-        eprintln!("attn-course: {}", super::one_line(w));
-    }
+    let mut opened = super::open_store(settings);
     let record = record_of(&opened.progress, &found);
     let label = format!("{}.{}", found.lesson_number, found.number);
     let hints = &found.spec.hints;
@@ -111,10 +108,7 @@ pub fn show(settings: &Settings, id: &str, extras: Extras) -> anyhow::Result<Exi
 pub fn answer(settings: &Settings, id: &str, input: &str) -> anyhow::Result<ExitCode> {
     let course = Course::load(settings.course_dir.as_deref())?;
     let found = locate::find(&course, id).map_err(|e| anyhow!(e))?;
-    let mut opened = Store::open(settings.home.as_deref());
-    if let Some(w) = &opened.warning {
-        eprintln!("attn-course: {}", super::one_line(w));
-    }
+    let mut opened = super::open_store(settings);
     let (problem, inst) = instance(&found, &opened.progress)?;
     let judged = problem.judge(&inst, input).map_err(|e| {
         // The evaluator's message may quote the input too (an unknown 60 KB name).

@@ -17,13 +17,10 @@ use crate::content::Course;
 use crate::problems::locate;
 use crate::settings::Settings;
 use crate::store::clock::Utc;
-use crate::store::{self, Attempt, LessonRecord, ProblemRecord, Progress, Store};
+use crate::store::{self, Attempt, LessonRecord, ProblemRecord, Progress};
 
 pub fn run(settings: &Settings, action: ProgressAction) -> anyhow::Result<ExitCode> {
-    let opened = Store::open(settings.home.as_deref());
-    if let Some(warning) = &opened.warning {
-        eprintln!("attn-course: {}", one_line(warning));
-    }
+    let opened = super::open_store(settings);
     let (mut store, mut progress) = (opened.store, opened.progress);
     match action {
         ProgressAction::Show => {

@@ -15,6 +15,7 @@ mod prefix;
 pub mod problem;
 pub mod sentence;
 mod source;
+pub mod tolerance;
 
 use std::path::Path;
 

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 
 use super::error::ContentError;
-pub use crate::problems::tolerance::Tolerance;
+pub use super::tolerance::Tolerance;
 
 /// One problem, field by field as in the lesson format.
 #[derive(Debug, Clone, PartialEq, Deserialize)]

@@ -48,7 +48,7 @@ impl Tok {
     /// How the token is named in "expected X, found Y" messages.
     pub(crate) fn describe(&self) -> String {
         match self {
-            Tok::Number(x) => format!("number {}", super::value::format_number(*x)),
+            Tok::Number(x) => format!("number {}", super::number::format_number(*x)),
             Tok::Ident(name) => format!("name '{name}'"),
             Tok::Str(text) => format!("string {text:?}"),
             Tok::Let => "'let'".into(),

@@ -10,7 +10,8 @@
 use std::sync::{Arc, Mutex};
 
 use super::budget::Budget;
-use super::functions::{Apply, Builtin, integer};
+use super::args::integer;
+use super::functions::{Apply, Builtin};
 use super::value::{Matrix, Value};
 use crate::model::{Model, Run, Tensor, shipped};
 

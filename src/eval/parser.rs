@@ -352,7 +352,7 @@ impl fmt::Display for Expr {
                 .join(", ")
         };
         match &self.kind {
-            ExprKind::Number(x) => write!(f, "{}", super::value::format_number(*x)),
+            ExprKind::Number(x) => write!(f, "{}", super::number::format_number(*x)),
             ExprKind::Name(name) => write!(f, "{name}"),
             ExprKind::Str(text) => {
                 let escaped = text

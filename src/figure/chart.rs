@@ -8,8 +8,9 @@ use ratatui::symbols::Marker;
 use ratatui::text::Line;
 use ratatui::widgets::{Axis, Chart, Dataset, GraphType, LegendPosition, Widget};
 
-use super::lines::{from_buffer, middle, number};
+use super::lines::{from_buffer, middle};
 use super::look::{Colors, Look};
+use crate::eval::format_label;
 
 /// Rows a chart takes: enough to read a curve, few enough to keep the prose in view.
 const HEIGHT: usize = 14;
@@ -69,18 +70,20 @@ fn draw_at_most(
     let (y0, y1) = bounds(series.iter().flat_map(|s| s.points.iter().map(|p| p.1)))?;
     let colored = look.colors != Colors::None;
     let axis = |lo: f64, hi: f64| {
-        Axis::default()
-            .bounds([lo, hi])
-            .labels([number(lo), middle(lo, hi), number(hi)])
+        Axis::default().bounds([lo, hi]).labels([
+            format_label(lo),
+            middle(lo, hi),
+            format_label(hi),
+        ])
     };
     let x_axis = match &log_ticks {
         Some(ticks) => {
             let room = width.saturating_sub(8);
-            let all: usize = ticks.iter().map(|t| number(*t).len() + 1).sum();
+            let all: usize = ticks.iter().map(|t| format_label(*t).len() + 1).sum();
             let shown: Vec<String> = if all <= room {
-                ticks.iter().map(|t| number(*t)).collect()
+                ticks.iter().map(|t| format_label(*t)).collect()
             } else {
-                vec![number(ticks[0]), number(ticks[ticks.len() - 1])]
+                vec![format_label(ticks[0]), format_label(ticks[ticks.len() - 1])]
             };
             Axis::default().bounds([x0, x1]).labels(shown)
         }

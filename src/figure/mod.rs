@@ -442,8 +442,8 @@ impl Figure {
         let kind = format!("{:?}", self.spec.kind).to_lowercase();
         format!(
             "[{kind} {shape}, min {}, max {}]",
-            lines::number(lo),
-            lines::number(hi)
+            eval::format_label(lo),
+            eval::format_label(hi)
         )
     }
 }

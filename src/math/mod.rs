@@ -23,7 +23,7 @@ mod spacing;
 mod symbols;
 
 pub use lexer::MAX_CHARS;
-pub use parser::MAX_DEPTH;
+pub use lexer::MAX_DEPTH;
 
 use ast::{EnvKind, Node};
 use layout::{Ctx, Style};

@@ -8,7 +8,6 @@ pub mod problem;
 pub mod reveal;
 pub mod schedule;
 pub mod seed;
-pub mod tolerance;
 pub mod verdict;
 
 pub use problem::{Judged, Problem};

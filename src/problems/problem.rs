@@ -4,9 +4,9 @@
 use super::instance::{self, Instance, Shaped};
 use super::params::{Drawn, Generator};
 use super::seed::problem_seed;
-use super::tolerance::Tolerance;
 use super::verdict::{self, Mistake, Scale, Verdict};
 use crate::content::ProblemSpec;
+use crate::content::tolerance::Tolerance;
 use crate::eval::{self, Env};
 
 /// Longest answer a learner may submit: answers are typed by hand.

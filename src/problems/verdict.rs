@@ -3,7 +3,7 @@
 //! learners of this subject actually make).
 
 use super::instance::Shaped;
-use super::tolerance::Tolerance;
+use crate::content::tolerance::Tolerance;
 
 /// A scalar parameter of the problem, by name: a factor of it (or of its square root)
 /// between the learner's value and the answer names a likely mistake.

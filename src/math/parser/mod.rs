@@ -12,11 +12,8 @@ use std::borrow::Cow;
 
 use super::MathError;
 use super::ast::{Class, Node};
-use super::lexer::{Tok, Token, tokenize};
+use super::lexer::{MAX_DEPTH, Tok, Token, tokenize};
 use super::symbols::{self, Font};
-
-/// Deeper nesting is refused. Real equations stay under 15 levels.
-pub const MAX_DEPTH: usize = 64;
 
 /// Parses a whole equation into its top-level list.
 pub fn parse(src: &str, ascii: bool) -> Result<Vec<Node>, MathError> {
