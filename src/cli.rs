@@ -56,7 +56,12 @@ pub enum Command {
     /// Print problem ID (e.g. 2.3) with your numbers.
     Problem { id: String },
     /// Check an answer to problem ID and record the attempt (exit 0 right, 1 wrong, 2 error).
-    Answer { id: String, answer: String },
+    Answer {
+        id: String,
+        /// May start with '-' (`attn-course answer 2.1 -0.5`).
+        #[arg(allow_hyphen_values = true)]
+        answer: String,
+    },
     /// Validate a course: lessons, equations, problems, computed claims.
     Check {
         /// Seeds per problem.

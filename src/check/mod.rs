@@ -3,5 +3,6 @@
 pub mod claims;
 pub mod course;
 pub mod glossary;
+pub mod problems;
 
 pub use course::{Finding, Tally, check};

@@ -16,7 +16,8 @@ pub struct ProblemSpec {
     /// Kebab-case, unique in the lesson, never changes (progress is keyed by it).
     pub id: String,
     pub kind: ProblemKind,
-    /// Markdown with math; `{name}` stands for the learner's value of parameter `name`.
+    /// Markdown with math; `<<expr>>` shows the learner's value of an expression over the
+    /// parameters (`<<d>>`, `<<t + 3>>`): see `problems::template`.
     pub prompt: String,
     /// Parameter name → generator (`choice(..)`, `int(..)`, `real(..)`, `matrix(..)`).
     #[serde(default)]
@@ -27,6 +28,9 @@ pub struct ProblemSpec {
     /// An evaluator expression in which each parameter is a bound variable.
     pub answer: String,
     pub tolerance: Tolerance,
+    /// Why an absolute tolerance (the policy allows one only where the answer can be 0).
+    #[serde(default, rename = "tolerance-why")]
+    pub tolerance_why: Option<String>,
     /// In order; they lead, they do not give the answer.
     pub hints: Vec<String>,
     /// Markdown with math.
@@ -106,7 +110,7 @@ mod tests {
     const GOOD: &str = r#"id = "softmax-output"
 kind = "compute-vector"
 prompt = '''
-Scores $s = [{a}, 0, 1]$.
+Scores $s = [<<a>>, 0, 1]$.
 '''
 params = { a = "choice(-1, 0, 1)" }
 where = "a + 2"
@@ -122,7 +126,7 @@ mistakes = [{ expr = "a", says = "forgot softmax" }]
         let p = parse("03-softmax.md", 10, GOOD).unwrap();
         assert_eq!(p.id, "softmax-output");
         assert_eq!(p.kind, ProblemKind::ComputeVector);
-        assert_eq!(p.prompt, "Scores $s = [{a}, 0, 1]$.\n");
+        assert_eq!(p.prompt, "Scores $s = [<<a>>, 0, 1]$.\n");
         assert_eq!(p.params["a"], "choice(-1, 0, 1)");
         assert_eq!(p.condition.as_deref(), Some("a + 2"));
         assert_eq!(p.answer, "softmax([a, 0, 1])");

@@ -7,6 +7,7 @@ pub mod params;
 pub mod problem;
 pub mod schedule;
 pub mod seed;
+pub mod template;
 pub mod tolerance;
 pub mod verdict;
 
