@@ -56,6 +56,10 @@ pub enum ProblemKind {
 pub struct Mistake {
     pub expr: String,
     pub says: String,
+    /// The draws the mistake applies to (an evaluator expression over the params,
+    /// non-zero where it applies): "GELU alone" is a mistake only where relu is not 0.
+    #[serde(default, rename = "where")]
+    pub condition: Option<String>,
 }
 
 /// Parses the TOML body of a problem fence. `fence_line` is the line of the opening

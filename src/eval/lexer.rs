@@ -285,8 +285,9 @@ mod tests {
         assert_eq!(toks("2·3×4⋅5"), toks("2*3*4*5"));
         assert_eq!(toks("x²"), toks("x^2"));
         assert_eq!(toks("10⁻¹²+1"), toks("10^-12+1"));
+        // Columns count characters: `é` is the 7th.
         let tokens = tokenize("−x² + é").unwrap_err();
-        assert_eq!((tokens.line, tokens.column), (1, 6));
+        assert_eq!((tokens.line, tokens.column), (1, 7));
     }
 
     #[test]

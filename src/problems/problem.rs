@@ -20,8 +20,8 @@ pub struct Problem {
     pub where_: Option<String>,
     pub answer: String,
     pub tolerance: Tolerance,
-    /// (expression, what it means) pairs.
-    pub mistakes: Vec<(String, String)>,
+    /// (expression, what it means, where it applies) triples.
+    pub mistakes: Vec<(String, String, Option<String>)>,
 }
 
 /// A problem's answer and mistakes evaluated for one instance.
@@ -81,7 +81,7 @@ impl Problem {
             mistakes: spec
                 .mistakes
                 .iter()
-                .map(|m| (m.expr.clone(), m.says.clone()))
+                .map(|m| (m.expr.clone(), m.says.clone(), m.condition.clone()))
                 .collect(),
         })
     }
@@ -137,7 +137,8 @@ impl Problem {
         let mistakes = self
             .mistakes
             .iter()
-            .filter_map(|(expr, says)| {
+            .filter(|(_, _, condition)| inst.satisfies(condition.as_deref()).unwrap_or(false))
+            .filter_map(|(expr, says, _)| {
                 evaluate_in(expr, inst).ok().map(|value| Mistake {
                     value,
                     says: says.clone(),
@@ -227,9 +228,13 @@ impl Problem {
         }
         self.mistakes
             .iter()
-            .find_map(|(expr, _)| match evaluate_in(expr, &inst) {
-                Err(e) => at(&format!("mistake `{expr}`"), e),
-                Ok(_) => None,
+            .find_map(|(expr, _, condition)| {
+                let what = format!("mistake `{expr}`");
+                match inst.satisfies(condition.as_deref()) {
+                    Err(e) => at(&what, e.to_string()),
+                    Ok(false) => None,
+                    Ok(true) => evaluate_in(expr, &inst).err().and_then(|e| at(&what, e)),
+                }
             })
     }
 }
