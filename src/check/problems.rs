@@ -155,7 +155,10 @@ fn soundness(problem: &Problem, ev: &Evaluated<'_>, at: &str, out: &mut Lines) {
     };
     if let Tolerance::Absolute(t) = tol
         && t > EXACT
-        && let Some(e) = expected.data.iter().find(|e| t > MAX_RELATIVE * e.abs() && **e != 0.0)
+        && let Some(e) = expected
+            .data
+            .iter()
+            .find(|e| t > MAX_RELATIVE * e.abs() && **e != 0.0)
     {
         out.add(
             "absolute-wide",
@@ -166,7 +169,10 @@ fn soundness(problem: &Problem, ev: &Evaluated<'_>, at: &str, out: &mut Lines) {
     if !ev.judge(&four, tol).is_right() {
         out.add(
             "4sf",
-            format!("{at}: the answer to 4 significant figures, {}, is rejected", shown(&four)),
+            format!(
+                "{at}: the answer to 4 significant figures, {}, is rejected",
+                shown(&four)
+            ),
         );
     }
     let three = rounded(expected, 3);
@@ -195,7 +201,10 @@ fn soundness(problem: &Problem, ev: &Evaluated<'_>, at: &str, out: &mut Lines) {
         if verdict.is_right() {
             out.add(
                 format!("accepted {i}"),
-                format!("{at}: mistake \"{name}\" typed to 4 figures ({}) is accepted as right", shown(&typed)),
+                format!(
+                    "{at}: mistake \"{name}\" typed to 4 figures ({}) is accepted as right",
+                    shown(&typed)
+                ),
             );
         } else if diagnosis(&verdict) != Some(m.says.as_str()) {
             out.add(
@@ -213,7 +222,11 @@ fn soundness(problem: &Problem, ev: &Evaluated<'_>, at: &str, out: &mut Lines) {
             {
                 out.add(
                     format!("collide {i} {j}"),
-                    format!("{at}: mistakes \"{name}\" and \"{}\" give the same value ({})", short(&other.says), shown(&m.value)),
+                    format!(
+                        "{at}: mistakes \"{name}\" and \"{}\" give the same value ({})",
+                        short(&other.says),
+                        shown(&m.value)
+                    ),
                 );
             }
         }
@@ -247,7 +260,10 @@ fn texts(spec: &ProblemSpec, inst: &Instance, at: &str, out: &mut Lines) {
         };
         let values: Vec<_> = shown
             .iter()
-            .map(|s| s.clone().unwrap_or(template::Shown::Value(crate::eval::Value::Scalar(f64::NAN))))
+            .map(|s| {
+                s.clone()
+                    .unwrap_or(template::Shown::Value(crate::eval::Value::Scalar(f64::NAN)))
+            })
             .collect();
         for i in (0..pieces.len()).filter(|i| matches!(pieces[*i], Piece::Slot(..))) {
             if let Some(e) = template::unevaluated(&pieces, &values, i) {
@@ -271,9 +287,18 @@ fn excerpt(pieces: &[Piece<'_>], i: usize, inst: &Instance) -> String {
         None => String::new(),
     };
     let before = text(i.wrapping_sub(1));
-    let before: String = before.chars().rev().take(12).collect::<Vec<_>>().into_iter().rev().collect();
+    let before: String = before
+        .chars()
+        .rev()
+        .take(12)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
     let after: String = text(i + 1).chars().take(12).collect();
-    format!("{before}{}{after}", text(i)).trim().replace('\n', " ")
+    format!("{before}{}{after}", text(i))
+        .trim()
+        .replace('\n', " ")
 }
 
 /// A parameter's name used as a symbol in a hint, a solution or a mistake's message,
@@ -296,7 +321,11 @@ fn symbols(problem: &Problem, spec: &ProblemSpec, out: &mut Lines) {
         .iter()
         .map(|h| ("a hint", h.as_str()))
         .chain(std::iter::once(("the solution", spec.solution.as_str())))
-        .chain(spec.mistakes.iter().map(|m| ("a mistake's message", m.says.as_str())));
+        .chain(
+            spec.mistakes
+                .iter()
+                .map(|m| ("a mistake's message", m.says.as_str())),
+        );
     for (field, text) in texts {
         let used = math_symbols(text);
         for (name, _) in &problem.params {
@@ -313,8 +342,15 @@ fn symbols(problem: &Problem, spec: &ProblemSpec, out: &mut Lines) {
 
 /// `v0` is written $v_0$; a one-letter name is itself.
 fn tex_symbol(name: &str) -> String {
-    let (head, digits) = name.split_at(name.find(|c: char| c.is_ascii_digit()).unwrap_or(name.len()));
-    if digits.is_empty() { head.to_string() } else { format!("{head}_{digits}") }
+    let (head, digits) = name.split_at(
+        name.find(|c: char| c.is_ascii_digit())
+            .unwrap_or(name.len()),
+    );
+    if digits.is_empty() {
+        head.to_string()
+    } else {
+        format!("{head}_{digits}")
+    }
 }
 
 /// The one-letter symbols (with a digit subscript, `v_0`) in the math of `text`: letters
@@ -332,10 +368,15 @@ fn math_symbols(text: &str) -> BTreeSet<String> {
             continue;
         }
         if c == '\\' {
-            let name: String = chars[i + 1..].iter().take_while(|c| c.is_ascii_alphabetic()).collect();
+            let name: String = chars[i + 1..]
+                .iter()
+                .take_while(|c| c.is_ascii_alphabetic())
+                .collect();
             i += 1 + name.len().max(1);
-            if matches!(name.as_str(), "text" | "operatorname" | "mathrm" | "textbf" | "begin" | "end")
-                && chars.get(i) == Some(&'{')
+            if matches!(
+                name.as_str(),
+                "text" | "operatorname" | "mathrm" | "textbf" | "begin" | "end"
+            ) && chars.get(i) == Some(&'{')
             {
                 while i < chars.len() && chars[i] != '}' {
                     i += 1;

@@ -109,8 +109,15 @@ pub(crate) fn tokenize(src: &str) -> Result<Vec<(Tok, Pos)>, EvalError> {
             || (c == '.' && chars.get(i + 1).is_some_and(char::is_ascii_digit))
         {
             let len = number_len(&chars[i..]);
-            // Numbers are ASCII, so `len` characters are `len` bytes.
-            let text = &src[byte..byte + len];
+            // Numbers are ASCII but for a U+2212 exponent sign (`1e−5`, as printed).
+            let text: String = chars[i..i + len]
+                .iter()
+                .map(|&c| if c == '\u{2212}' { '-' } else { c })
+                .collect();
+            byte += chars[i..i + len]
+                .iter()
+                .map(|c| c.len_utf8() - 1)
+                .sum::<usize>();
             let value = text
                 .parse::<f64>()
                 .map_err(|_| here.error(format!("malformed number '{text}'")))?;
@@ -132,7 +139,10 @@ pub(crate) fn tokenize(src: &str) -> Result<Vec<(Tok, Pos)>, EvalError> {
             ));
             len
         } else if let Some(len) = superscript(&chars[i..], &mut tokens, here) {
-            byte += chars[i..i + len].iter().map(|c| c.len_utf8() - 1).sum::<usize>();
+            byte += chars[i..i + len]
+                .iter()
+                .map(|c| c.len_utf8() - 1)
+                .sum::<usize>();
             len
         } else {
             // The course prints U+2212 for minus and `·`/`×` for products: what it
@@ -208,7 +218,7 @@ fn number_len(chars: &[char]) -> usize {
         len += 1 + digits(len + 1);
     }
     if matches!(chars.get(len), Some('e' | 'E')) {
-        let sign = usize::from(matches!(chars.get(len + 1), Some('+' | '-')));
+        let sign = usize::from(matches!(chars.get(len + 1), Some('+' | '-' | '\u{2212}')));
         let exponent_digits = digits(len + 1 + sign);
         if exponent_digits > 0 {
             len += 1 + sign + exponent_digits;
@@ -285,6 +295,7 @@ mod tests {
         assert_eq!(toks("2·3×4⋅5"), toks("2*3*4*5"));
         assert_eq!(toks("x²"), toks("x^2"));
         assert_eq!(toks("10⁻¹²+1"), toks("10^-12+1"));
+        assert_eq!(toks("1e−5 − 1"), toks("1e-5 - 1"));
         // Columns count characters: `é` is the 7th.
         let tokens = tokenize("−x² + é").unwrap_err();
         assert_eq!((tokens.line, tokens.column), (1, 7));

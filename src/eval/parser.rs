@@ -475,7 +475,11 @@ mod tests {
         assert_eq!(grouped("[0, 5; 5, −1]"), "[[0, 5], [5, (-1)]]");
         assert_eq!(grouped("[1; 2;]"), "[[1], [2]]");
         assert_eq!(grouped("[1, 2]; [3]"), "[1, 2]; [3]");
-        assert!(error("[1, 2;; 3]").contains("empty row"), "{}", error("[1, 2;; 3]"));
+        assert!(
+            error("[1, 2;; 3]").contains("empty row"),
+            "{}",
+            error("[1, 2;; 3]")
+        );
         assert!(error("[1, 2; 3").contains("']'"), "{}", error("[1, 2; 3"));
     }
 

@@ -131,7 +131,9 @@ impl Instance {
             .iter()
             .map(|piece| match *piece {
                 Piece::Text(_) => Ok(None),
-                Piece::Slot(expr, _) => template::evaluate(expr, self.get(expr), &mut env).map(Some),
+                Piece::Slot(expr, _) => {
+                    template::evaluate(expr, self.get(expr), &mut env).map(Some)
+                }
             })
             .collect()
     }

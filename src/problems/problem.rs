@@ -226,16 +226,14 @@ impl Problem {
             }
             Ok(_) => {}
         }
-        self.mistakes
-            .iter()
-            .find_map(|(expr, _, condition)| {
-                let what = format!("mistake `{expr}`");
-                match inst.satisfies(condition.as_deref()) {
-                    Err(e) => at(&what, e.to_string()),
-                    Ok(false) => None,
-                    Ok(true) => evaluate_in(expr, &inst).err().and_then(|e| at(&what, e)),
-                }
-            })
+        self.mistakes.iter().find_map(|(expr, _, condition)| {
+            let what = format!("mistake `{expr}`");
+            match inst.satisfies(condition.as_deref()) {
+                Err(e) => at(&what, e.to_string()),
+                Ok(false) => None,
+                Ok(true) => evaluate_in(expr, &inst).err().and_then(|e| at(&what, e)),
+            }
+        })
     }
 }
 

@@ -133,9 +133,7 @@ pub fn evaluate(expr: &str, drawn: Option<&Drawn>, env: &mut Env) -> Result<Show
 }
 
 fn decimals_of(x: f64) -> usize {
-    format_number(x)
-        .split_once('.')
-        .map_or(0, |(_, f)| f.len())
+    format_number(x).split_once('.').map_or(0, |(_, f)| f.len())
 }
 
 /// The arithmetic a filled template would show unevaluated next to slot `i`, if any:
@@ -279,7 +277,10 @@ mod tests {
         assert!(flagged("$x - <<a>>$", &[-2.0]).is_some());
         assert!(flagged("$x + <<a>>$", &[0.0]).is_some());
         assert_eq!(flagged("$X = <<c>> \\cdot A$", &[3.0]), None);
-        assert_eq!(flagged("$s = [<<a>>, 0, 1]$ and $e^{-<<k>>}$", &[-1.0, 2.0]), None);
+        assert_eq!(
+            flagged("$s = [<<a>>, 0, 1]$ and $e^{-<<k>>}$", &[-1.0, 2.0]),
+            None
+        );
         assert_eq!(flagged("position <<t + 3>>", &[10.0]), None);
     }
 }

@@ -194,7 +194,11 @@ fn telling_factors(scales: &[Scale]) -> Vec<Factor> {
             let root = s.value.sqrt();
             add(format!("sqrt({}) = {}", s.name, round_sig(root)), root, p);
             let inverse = 1.0 / root;
-            add(format!("1/sqrt({}) = {}", s.name, round_sig(inverse)), inverse, p);
+            add(
+                format!("1/sqrt({}) = {}", s.name, round_sig(inverse)),
+                inverse,
+                p,
+            );
         }
     }
     out
@@ -371,21 +375,46 @@ mod tests {
         // A parameter the answer does not depend on explains nothing either.
         let none = |_: &str| false;
         let got = judge(&one(0.09375), &one(1.5), TOL, &[], &dk, &none);
-        assert!(matches!(got, Verdict::Wrong { diagnosis: None, .. }), "{got:?}");
+        assert!(
+            matches!(
+                got,
+                Verdict::Wrong {
+                    diagnosis: None,
+                    ..
+                }
+            ),
+            "{got:?}"
+        );
         // Two factors at once (dk = 10 and a slipped decimal point): ambiguous, unnamed.
-        let ten = [Scale { name: "n".into(), value: 10.0 }];
+        let ten = [Scale {
+            name: "n".into(),
+            value: 10.0,
+        }];
         assert_eq!(diagnose(&one(1.5), &one(15.0), &ten), None);
     }
 
     #[test]
     fn a_mistake_is_named_at_four_figures_under_an_exact_tolerance_and_across_shapes() {
         let e = v(&[], &[1.0]);
-        let m = Mistake { value: v(&[], &[2f64.sqrt()]), says: "root".into() };
+        let m = Mistake {
+            value: v(&[], &[2f64.sqrt()]),
+            says: "root".into(),
+        };
         let exact = Tolerance::Absolute(crate::problems::tolerance::EXACT);
-        let got = judge(&e, &v(&[], &[1.414]), exact, std::slice::from_ref(&m), &[], &ALL);
+        let got = judge(
+            &e,
+            &v(&[], &[1.414]),
+            exact,
+            std::slice::from_ref(&m),
+            &[],
+            &ALL,
+        );
         assert!(matches!(got, Verdict::Wrong { diagnosis: Some(d), .. } if d == "root"));
         let e = v(&[2, 3], &[1.0; 6]);
-        let m = Mistake { value: v(&[3, 3], &[2.0; 9]), says: "K not transposed".into() };
+        let m = Mistake {
+            value: v(&[3, 3], &[2.0; 9]),
+            says: "K not transposed".into(),
+        };
         match judge(&e, &v(&[3, 3], &[2.0; 9]), TOL, &[m], &[], &ALL) {
             Verdict::WrongShape { hint, .. } => assert_eq!(hint.unwrap(), "K not transposed"),
             other => panic!("{other:?}"),
