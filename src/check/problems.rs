@@ -304,14 +304,7 @@ fn excerpt(pieces: &[Piece<'_>], i: usize, inst: &Instance) -> String {
 /// A parameter's name used as a symbol in a hint, a solution or a mistake's message,
 /// when the prompt shows only its value: the learner never saw that symbol.
 fn symbols(problem: &Problem, spec: &ProblemSpec, out: &mut Lines) {
-    let prompt_text: String = template::pieces(&spec.prompt)
-        .unwrap_or_default()
-        .iter()
-        .filter_map(|p| match p {
-            Piece::Text(t) => Some(*t),
-            Piece::Slot(..) => None,
-        })
-        .collect();
+    let prompt_text = without_slots(&spec.prompt);
     let seen = math_symbols(&prompt_text);
     let words: BTreeSet<&str> = prompt_text
         .split(|c: char| !c.is_ascii_alphanumeric())
@@ -327,7 +320,7 @@ fn symbols(problem: &Problem, spec: &ProblemSpec, out: &mut Lines) {
                 .map(|m| ("a mistake's message", m.says.as_str())),
         );
     for (field, text) in texts {
-        let used = math_symbols(text);
+        let used = math_symbols(&without_slots(text));
         for (name, _) in &problem.params {
             let symbol = tex_symbol(name);
             if used.contains(&symbol) && !seen.contains(&symbol) && !words.contains(name.as_str()) {
@@ -338,6 +331,18 @@ fn symbols(problem: &Problem, spec: &ProblemSpec, out: &mut Lines) {
             }
         }
     }
+}
+
+/// The text a template shows around its slots (a slot's expression is no symbol).
+fn without_slots(text: &str) -> String {
+    template::pieces(text)
+        .unwrap_or_default()
+        .iter()
+        .map(|p| match p {
+            Piece::Text(t) => *t,
+            Piece::Slot(..) => "",
+        })
+        .collect()
 }
 
 /// `v0` is written $v_0$; a one-letter name is itself.

@@ -195,7 +195,9 @@ const OPERATORS: [(&str, Op); 9] = [
     ("/", Op::Quotient),
 ];
 
-const SPACE: &[char] = &[' ', '\t', '\n', '{', '}', '~'];
+/// What may stand between a slot, an operator and a number. Not braces: in
+/// `e^{<<a>>} + 1` the `+` adds to the power, not to the slot.
+const SPACE: &[char] = &[' ', '\t', '\n', '~'];
 
 /// An operator ending `text` (spaces and braces aside), and whether a number or the
 /// previous slot (`slot_before`, when nothing else is between) stands before it.
@@ -282,5 +284,6 @@ mod tests {
             None
         );
         assert_eq!(flagged("position <<t + 3>>", &[10.0]), None);
+        assert_eq!(flagged("$e^{<<a>>} + 1$", &[3.0]), None);
     }
 }
