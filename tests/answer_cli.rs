@@ -29,8 +29,16 @@ fn a_negative_answer_needs_no_double_dash() {
         let text = all(&out);
         assert!(!text.contains("unexpected argument"), "{value}: {text}");
         assert!(!text.contains("error:"), "{value}: {text}");
-        assert!(text.contains("Not right") || text.contains("Wrong shape"), "{value}: {text}");
+        assert!(
+            text.contains("Not right") || text.contains("Wrong shape"),
+            "{value}: {text}"
+        );
     }
     let out = run(&["eval", "-1"]);
-    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "-1", "{}", all(&out));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        "-1",
+        "{}",
+        all(&out)
+    );
 }
