@@ -20,6 +20,7 @@ fn each_broken_problem_is_one_line_naming_the_draw() {
         "01-broken.md:25: problem `mistake-is-answer`: seed 0 (a = 2): mistake \"You added it to itself.\" gives the answer itself (4): exclude the draw with `where`",
         "01-broken.md:42: problem `unseen-symbol`: the solution names $z$, a symbol the prompt never shows (it shows only the value): introduce it in the prompt or write the value with <<z>>",
         "01-broken.md:59: problem `undone-arithmetic`: seed 0 (t = 7): prompt shows arithmetic left undone after slot <<t>> (\"at position 7 + 3?\"): compute it in the slot",
+        "01-broken.md:76: problem `one-mistake`: 1 mistake(s) listed: list at least 2 wrong methods, or say in `mistakes-why` why fewer exist",
     ];
     assert_eq!(findings(&dir, 20), expected);
 }

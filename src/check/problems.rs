@@ -19,6 +19,9 @@ use crate::problems::{Problem, params::Drawn};
 /// The largest tolerance the policy allows, relative to the answer.
 pub const MAX_RELATIVE: f64 = 0.005;
 
+/// The wrong methods a problem lists unless `mistakes-why` says why fewer exist.
+const MIN_MISTAKES: usize = 2;
+
 /// Every policy violation of one problem, one line each (the first draw that shows a
 /// kind of failure; the same failure on later draws is not repeated).
 pub fn lint(problem: &Problem, spec: &ProblemSpec, lesson: &str, seeds: u32) -> Vec<String> {
@@ -111,6 +114,15 @@ fn policy(problem: &Problem, spec: &ProblemSpec, out: &mut Lines) {
             ),
         ),
         _ => {}
+    }
+    if spec.mistakes.len() < MIN_MISTAKES && spec.mistakes_why.is_none() {
+        out.add(
+            "few mistakes",
+            format!(
+                "{} mistake(s) listed: list at least {MIN_MISTAKES} wrong methods, or say in `mistakes-why` why fewer exist",
+                spec.mistakes.len()
+            ),
+        );
     }
 }
 

@@ -37,6 +37,10 @@ pub struct ProblemSpec {
     pub solution: String,
     #[serde(default)]
     pub mistakes: Vec<Mistake>,
+    /// Why fewer than two mistakes are listed (the policy asks for two wherever two
+    /// wrong methods exist): the lint accepts a short list only with this reason.
+    #[serde(default, rename = "mistakes-why")]
+    pub mistakes_why: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
