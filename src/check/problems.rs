@@ -4,7 +4,8 @@
 //! that is rejected is told "rounding", never a mistake; every listed mistake is wrong,
 //! and typed to 4 figures it is named by its own message and by no other. Texts are
 //! linted too: slots evaluate, a prompt shows no arithmetic left undone, and a hint or
-//! solution names no symbol the prompt never showed.
+//! solution names no symbol the prompt never showed. A problem lists at least two
+//! mistakes, or says in `mistakes-why` why it cannot.
 
 use std::collections::BTreeSet;
 
@@ -96,7 +97,7 @@ fn draws(problem: &Problem, lesson: &str, seeds: u32) -> Vec<(String, Instance)>
     out
 }
 
-/// The tolerance policy that does not depend on a draw.
+/// The policy that does not depend on a draw: the tolerance and the number of mistakes.
 fn policy(problem: &Problem, spec: &ProblemSpec, out: &mut Lines) {
     match problem.tolerance {
         Tolerance::Relative(r) if r > MAX_RELATIVE => out.add(
@@ -115,7 +116,8 @@ fn policy(problem: &Problem, spec: &ProblemSpec, out: &mut Lines) {
         ),
         _ => {}
     }
-    if spec.mistakes.len() < MIN_MISTAKES && spec.mistakes_why.is_none() {
+    let why = spec.mistakes_why.as_deref().map(str::trim);
+    if spec.mistakes.len() < MIN_MISTAKES && why.is_none_or(str::is_empty) {
         out.add(
             "few mistakes",
             format!(
