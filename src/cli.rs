@@ -110,7 +110,8 @@ pub enum Command {
     Answer {
         /// Lesson and problem number, e.g. 2.3.
         id: String,
-        /// An evaluator expression, e.g. '0.5' or 'sqrt(2)/2'.
+        /// May start with '-' (`attn-course answer 2.1 -0.5`).
+        #[arg(allow_hyphen_values = true)]
         answer: String,
     },
     /// Validate a course: lessons, equations, problems, computed claims.

@@ -183,7 +183,9 @@ impl Walker {
             Ok(p) => p,
             Err(e) => return self.find(file, line, format!("problem `{}`: {e}", spec.id)),
         };
-        for e in problem.validate(&lesson.slug, &spec.prompt, self.seeds) {
+        let validated = problem.validate(&lesson.slug, &spec.prompt, self.seeds);
+        let linted = super::problems::lint(&problem, spec, &lesson.slug, self.seeds);
+        for e in validated.into_iter().chain(linted) {
             self.find(file, line, format!("problem `{}`: {e}", spec.id));
         }
         // The texts must lay out with a learner's numbers in them, not only as written;

@@ -5,6 +5,7 @@ pub mod course;
 pub mod defined;
 pub mod glossary;
 pub mod links;
+pub mod problems;
 pub mod references;
 pub mod symbols;
 

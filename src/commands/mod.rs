@@ -88,7 +88,6 @@ pub fn open_store(settings: &Settings) -> Opened {
     opened
 }
 
-
 /// Writes one line of output to stdout. Every command's standard output passes here, so
 /// course and record text (titles, prompts, feedback, notes, echoed input) reaches the
 /// terminal only through [`crate::sanitize::clean`]. `false` when stdout is closed (a

@@ -80,7 +80,9 @@ pub fn show(settings: &Settings, id: &str, extras: Extras) -> anyhow::Result<Exi
         }
     }
     super::say("");
-    super::say(&format!("Answer with: attn-course answer {label} 'EXPRESSION'"));
+    super::say(&format!(
+        "Answer with: attn-course answer {label} 'EXPRESSION'"
+    ));
     let hints_shown = u32::try_from(shown_hints).unwrap_or(u32::MAX);
     if hints_shown > record.hints_shown || (extras.solution && !record.solution_viewed) {
         // Recorded as the reader records `h` and `s`: what was shown counts as help.

@@ -9,8 +9,8 @@
 
 use std::sync::{Arc, Mutex};
 
-use super::budget::Budget;
 use super::args::integer;
+use super::budget::Budget;
 use super::functions::{Apply, Builtin};
 use super::value::{Matrix, Value};
 use crate::model::{Model, Run, Tensor, shipped};

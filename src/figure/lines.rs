@@ -44,7 +44,6 @@ pub fn number_with(x: f64, decimals: Option<usize>) -> String {
     }
 }
 
-
 /// The label of an axis's middle tick: `(lo + hi) / 2` to three significant digits of
 /// the axis's span, so a symmetric range reads `0`, not `-0.0008989`.
 pub fn middle(lo: f64, hi: f64) -> String {

@@ -8,6 +8,7 @@ pub mod problem;
 pub mod reveal;
 pub mod schedule;
 pub mod seed;
+pub mod template;
 pub mod verdict;
 
 pub use problem::{Judged, Problem};
