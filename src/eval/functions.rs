@@ -2,29 +2,10 @@
 //! The argument checks the implementations share live below them, in `args`.
 
 use super::budget::Budget;
+use super::builtin::{Apply, Builtin};
 use super::model_fns::MODEL_BUILTINS;
 use super::value::Value;
 use super::{arrays, attention, elementwise, ffn, linalg, norms, position, random, reduce};
-
-/// What a call computes.
-#[derive(Clone, Copy)]
-pub(crate) enum Apply {
-    /// An elementwise function of one value: applied to every entry, shape kept.
-    Map(fn(f64) -> f64),
-    /// Any other function of the evaluated arguments (arity already checked).
-    Call(fn(&[Value], &mut Budget) -> Result<Value, String>),
-    /// A function of the course's model: its text argument may be a string literal.
-    Model(super::model_fns::ModelFn),
-}
-
-pub(crate) struct Builtin {
-    pub name: &'static str,
-    /// How the function is called, for arity errors: `softmax(x[, T])`.
-    pub usage: &'static str,
-    pub min_args: usize,
-    pub max_args: usize,
-    pub apply: Apply,
-}
 
 const fn map(name: &'static str, usage: &'static str, f: fn(f64) -> f64) -> Builtin {
     Builtin {

@@ -3,9 +3,9 @@
 use std::collections::HashMap;
 
 use super::budget::Budget;
-use super::functions::{self, Apply};
+use super::builtin::{Apply, Arg};
+use super::functions;
 use super::lexer::Pos;
-use super::model_fns::Arg;
 use super::ops;
 use super::parser::{Expr, ExprKind, Program, Statement};
 use super::suggest::closest;

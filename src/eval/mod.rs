@@ -18,6 +18,7 @@ mod args;
 mod arrays;
 mod attention;
 mod budget;
+mod builtin;
 mod elementwise;
 mod ffn;
 mod functions;
