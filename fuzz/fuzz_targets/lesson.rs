@@ -28,6 +28,7 @@ fuzz_target!(|data: &[u8]| {
     let course = attn_course::content::Course {
         title: "T".into(),
         tagline: String::new(),
+        track: String::new(),
         lessons: vec![lesson],
         glossary: Default::default(),
         hazards: Vec::new(),
