@@ -62,7 +62,7 @@ pub fn intro_line(title: &str, tagline: &str, track: &str, sep: &str) -> String 
     } else {
         format!("{title}{sep}{about}")
     };
-    crate::commands::one_line(line.trim())
+    crate::sanitize::one_line(line.trim())
 }
 
 #[cfg(test)]
