@@ -22,6 +22,18 @@ pub struct Finding {
     pub message: String,
 }
 
+impl Finding {
+    /// A finding about a whole line (no column).
+    pub fn at(file: impl Into<String>, line: usize, message: String) -> Finding {
+        Finding {
+            file: file.into(),
+            line,
+            col: 0,
+            message,
+        }
+    }
+}
+
 impl fmt::Display for Finding {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}:{}", self.file, self.line)?;
@@ -99,12 +111,8 @@ impl Walker {
     }
 
     fn find(&mut self, file: &str, line: usize, message: impl Into<String>) {
-        self.findings.push(Finding {
-            file: file.to_string(),
-            line,
-            col: 0,
-            message: message.into(),
-        });
+        self.findings
+            .push(Finding::at(file.to_string(), line, message.into()));
     }
 
     fn block(&mut self, lesson: &Lesson, block: &Block) {

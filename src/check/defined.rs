@@ -29,12 +29,7 @@ pub fn check(course: &Course) -> Vec<Finding> {
             "term `{}` is filed under {} but first defined (bold) in {section} ({file}:{line})",
             term.name, term.section
         );
-        out.push(Finding {
-            col: 0,
-            file: GLOSSARY_FILE.to_string(),
-            line: term.line,
-            message,
-        });
+        out.push(Finding::at(GLOSSARY_FILE.to_string(), term.line, message));
     }
     out
 }

@@ -47,12 +47,7 @@ pub fn check(course: &Course) -> Vec<Finding> {
 }
 
 fn finding(file: &str, line: usize, message: String) -> Finding {
-    Finding {
-        file: file.to_string(),
-        line,
-        col: 0,
-        message,
-    }
+    Finding::at(file.to_string(), line, message)
 }
 
 fn file_findings(course: &Course) -> Vec<Finding> {

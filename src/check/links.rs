@@ -131,12 +131,8 @@ struct Walk<'c> {
 
 impl<'c> Walk<'c> {
     fn find(&mut self, line: usize, message: String) {
-        self.out.push(Finding {
-            col: 0,
-            file: self.lesson.file.clone(),
-            line,
-            message,
-        });
+        self.out
+            .push(Finding::at(self.lesson.file.clone(), line, message));
     }
 
     fn run(&mut self, top: usize, run: &Run<'c>) {

@@ -24,23 +24,13 @@ pub fn check(course: &Course) -> Vec<Finding> {
                 continue;
             }
             for message in findings(course, &words(run.inlines)) {
-                out.push(Finding {
-                    col: 0,
-                    file: lesson.file.clone(),
-                    line: run.line,
-                    message,
-                });
+                out.push(Finding::at(lesson.file.clone(), run.line, message));
             }
         }
     }
     for term in &course.glossary.terms {
         for message in findings(course, &term.definition) {
-            out.push(Finding {
-                col: 0,
-                file: GLOSSARY_FILE.to_string(),
-                line: term.line,
-                message,
-            });
+            out.push(Finding::at(GLOSSARY_FILE.to_string(), term.line, message));
         }
     }
     out

@@ -22,12 +22,7 @@ use super::glossary::{Piece, math_line, pieces};
 pub fn check(course: &Course) -> Vec<Finding> {
     let g = &course.glossary;
     let mut out = Vec::new();
-    let at = |line: usize, message: String| Finding {
-        col: 0,
-        file: GLOSSARY_FILE.to_string(),
-        line,
-        message,
-    };
+    let at = |line: usize, message: String| Finding::at(GLOSSARY_FILE.to_string(), line, message);
     for (slug, symbols) in &g.local {
         for symbol in symbols {
             if let Some(term) = owner(g, symbol)
@@ -74,15 +69,14 @@ pub fn check(course: &Course) -> Vec<Finding> {
                 {
                     continue;
                 }
-                out.push(Finding {
-                    col: 0,
-                    file: lesson.file.clone(),
-                    line: math_line(line, &tex, display, col),
-                    message: format!(
+                out.push(Finding::at(
+                    lesson.file.clone(),
+                    math_line(line, &tex, display, col),
+                    format!(
                         "`{symbol}` is `{}` course-wide, here the index of a sum: rename the index, or declare `{symbol}` in [shadow] for `{}`",
                         term.name, lesson.slug
                     ),
-                });
+                ));
             }
         }
     }
