@@ -17,7 +17,7 @@ const LANES: usize = 8;
 /// overwritten. Callers guarantee the lengths (`a.len() = n k`, `b.len() = k m`,
 /// `out.len() = n m`).
 pub(super) fn matmul(a: &[f32], b: &[f32], k: usize, m: usize, out: &mut [f32]) {
-    debug_assert!(k > 0 && m > 0 && a.len() % k == 0 && b.len() == k * m);
+    debug_assert!(k > 0 && m > 0 && a.len().is_multiple_of(k) && b.len() == k * m);
     debug_assert_eq!(out.len(), a.len() / k * m);
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
@@ -95,7 +95,7 @@ pub(super) fn gelu(values: &mut [f32]) {
         -2.101_024e-6,
         -5.692_506_4e-5,
         -7.349_906_3e-4,
-        -2.954_600e-3,
+        -2.9546e-3,
         -1.609_603_3e-2,
     ];
     const DEN: [f32; 5] = [
