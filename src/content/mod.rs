@@ -11,6 +11,7 @@ pub mod error;
 pub mod figure;
 pub mod glossary;
 pub mod markdown;
+pub mod model_sections;
 mod prefix;
 pub mod problem;
 pub mod sentence;
@@ -138,6 +139,7 @@ impl Course {
         if manifest.lesson.is_empty() {
             return Err(ContentError::new("course.toml", 0, "no [[lesson]] entries"));
         }
+        let has_model = source.has(crate::model::WEIGHTS_FILE);
         let mut slugs = std::collections::HashSet::new();
         let lines = error::Lines::new(&text);
         let lessons = manifest
@@ -163,13 +165,10 @@ impl Course {
                     ));
                 }
                 let text = source.read(&entry.file)?;
-                Ok(Lesson::parse(
-                    entry.slug,
-                    entry.file,
-                    entry.title,
-                    entry.blurb,
-                    &text,
-                ))
+                let mut lesson =
+                    Lesson::parse(entry.slug, entry.file, entry.title, entry.blurb, &text);
+                lesson.blocks = model_sections::apply(lesson.blocks, has_model);
+                Ok(lesson)
             })
             .collect::<Result<Vec<_>, _>>()?;
         let glossary = match source.read_optional(GLOSSARY_FILE)? {
