@@ -2,7 +2,7 @@
 //! vectorises them: the matrix product (about 7.7 million multiply-adds for 64
 //! characters) and the GELU (16,384 error functions per layer).
 //!
-//! Blocks of `ROWS` rows of `a` times `LANES` columns of `b` are summed in a fixed-size
+//! Blocks of `ROWS` rows of `a` times `L` columns of `b` are summed in a fixed-size
 //! array that stays in registers, and every row of `b` loaded is used `ROWS` times. Each
 //! entry is still summed in the plain order `k = 0, 1, …` from zero, the order of a
 //! textbook loop: the vector width changes nothing in the result, so every machine (and
@@ -10,8 +10,6 @@
 
 /// Rows of `a` per block: their partial sums and one row of `b` fit in the registers.
 const ROWS: usize = 4;
-/// Columns per block: one AVX register of f32, two SSE ones.
-const LANES: usize = 8;
 
 /// `out = a @ b` for row-major `a` (n x k) and `b` (k x m); `out` (n x m) is
 /// overwritten. Callers guarantee the lengths (`a.len() = n k`, `b.len() = k m`,
@@ -25,42 +23,61 @@ pub(super) fn matmul(a: &[f32], b: &[f32], k: usize, m: usize, out: &mut [f32]) 
         unsafe { matmul_avx2(a, b, k, m, out) };
         return;
     }
-    blocked(a, b, k, m, out);
+    // 8 columns: two SSE registers per row, 8 of the 16 for the partial sums.
+    blocked::<8>(a, b, k, m, out);
 }
 
 /// The same loops compiled for 8-wide registers (the baseline x86-64 target has only
-/// 4-wide SSE2); chosen at run time, so the binary still runs on any x86-64.
+/// 4-wide SSE2), 16 columns a block (two registers per row); chosen at run time, so the
+/// binary still runs on any x86-64.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 fn matmul_avx2(a: &[f32], b: &[f32], k: usize, m: usize, out: &mut [f32]) {
-    blocked(a, b, k, m, out);
+    blocked::<16>(a, b, k, m, out);
 }
 
+/// Blocks of [`ROWS`] rows (then single rows), each `L` columns at a time, then 8, then
+/// one.
 #[inline(always)]
-fn blocked(a: &[f32], b: &[f32], k: usize, m: usize, out: &mut [f32]) {
+fn blocked<const L: usize>(a: &[f32], b: &[f32], k: usize, m: usize, out: &mut [f32]) {
     let (a_blocks, a_rest) = a.split_at(a.len() / (ROWS * k) * ROWS * k);
     let (out_blocks, out_rest) = out.split_at_mut(a_blocks.len() / k * m);
     for (a, out) in a_blocks
         .chunks_exact(ROWS * k)
         .zip(out_blocks.chunks_exact_mut(ROWS * m))
     {
-        rows::<ROWS>(a, b, k, m, out);
+        rows::<ROWS, L>(a, b, k, m, out);
     }
     for (a, out) in a_rest.chunks_exact(k).zip(out_rest.chunks_exact_mut(m)) {
-        rows::<1>(a, b, k, m, out);
+        rows::<1, L>(a, b, k, m, out);
     }
 }
 
 /// `R` rows of the product: `a` is R x k, `out` R x m.
 #[inline(always)]
-fn rows<const R: usize>(a: &[f32], b: &[f32], k: usize, m: usize, out: &mut [f32]) {
+fn rows<const R: usize, const L: usize>(a: &[f32], b: &[f32], k: usize, m: usize, out: &mut [f32]) {
     let a: [&[f32]; R] = std::array::from_fn(|r| &a[r * k..(r + 1) * k]);
-    let full = m - m % LANES;
-    for c in (0..full).step_by(LANES) {
-        let mut acc = [[0.0f32; LANES]; R];
+    let c = columns::<R, L>(&a, b, m, out, 0);
+    let c = columns::<R, 8>(&a, b, m, out, c);
+    columns::<R, 1>(&a, b, m, out, c);
+}
+
+/// Columns `from..` of `R` rows of the product in blocks of `L`, as far as whole blocks
+/// go; returns where they stop.
+#[inline(always)]
+fn columns<const R: usize, const L: usize>(
+    a: &[&[f32]; R],
+    b: &[f32],
+    m: usize,
+    out: &mut [f32],
+    from: usize,
+) -> usize {
+    let end = from + (m - from) / L * L;
+    for c in (from..end).step_by(L) {
+        let mut acc = [[0.0f32; L]; R];
         for (kk, b_row) in b.chunks_exact(m).enumerate() {
-            let b_lanes: &[f32; LANES] = b_row[c..c + LANES].try_into().expect("LANES wide");
-            for (acc, a) in acc.iter_mut().zip(&a) {
+            let b_lanes: &[f32; L] = b_row[c..c + L].try_into().expect("L wide");
+            for (acc, a) in acc.iter_mut().zip(a) {
                 let x = a[kk];
                 for (s, y) in acc.iter_mut().zip(b_lanes) {
                     *s += x * y;
@@ -68,18 +85,10 @@ fn rows<const R: usize>(a: &[f32], b: &[f32], k: usize, m: usize, out: &mut [f32
             }
         }
         for (r, acc) in acc.iter().enumerate() {
-            out[r * m + c..r * m + c + LANES].copy_from_slice(acc);
+            out[r * m + c..r * m + c + L].copy_from_slice(acc);
         }
     }
-    for c in full..m {
-        for (r, a) in a.iter().enumerate() {
-            let mut s = 0.0f32;
-            for (x, b_row) in a.iter().zip(b.chunks_exact(m)) {
-                s += x * b_row[c];
-            }
-            out[r * m + c] = s;
-        }
-    }
+    end
 }
 
 /// The exact (erf) GELU, `x Φ(x)`, in place, as `jax.nn.gelu(approximate=False)`.
@@ -137,15 +146,20 @@ mod tests {
 
     #[test]
     fn equals_the_textbook_loop_bit_for_bit_at_every_block_edge() {
-        // Row counts around the 4-row blocks, column counts around the 8-lane blocks.
+        // Row counts around the 4-row blocks, column counts around the 8- and 16-wide
+        // blocks; the dispatched product and the portable (SSE2) one.
         for n in [1, 3, 4, 5, 9] {
-            for m in [1, 7, 8, 9, 17] {
+            for m in [1, 7, 8, 9, 15, 16, 17, 24, 25, 33] {
                 for k in [1, 5, 16] {
                     let a: Vec<f32> = (0..n * k).map(|i| (i as f32 * 0.37).sin()).collect();
                     let b: Vec<f32> = (0..k * m).map(|i| (i as f32 * 0.91).cos()).collect();
+                    let want = naive(&a, &b, k, m);
                     let mut out = vec![f32::NAN; n * m];
                     matmul(&a, &b, k, m, &mut out);
-                    assert_eq!(out, naive(&a, &b, k, m), "n={n} k={k} m={m}");
+                    assert_eq!(out, want, "n={n} k={k} m={m}");
+                    let mut out = vec![f32::NAN; n * m];
+                    blocked::<8>(&a, &b, k, m, &mut out);
+                    assert_eq!(out, want, "portable, n={n} k={k} m={m}");
                 }
             }
         }
