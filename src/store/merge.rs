@@ -86,6 +86,9 @@ fn merge_review(base: &mut Option<Review>, incoming: Option<&Review>) {
             r.lapses,
             r.interval_days,
             r.ease.to_bits(),
+            r.memory_at,
+            r.stability.map(f64::to_bits),
+            r.difficulty.map(f64::to_bits),
         )
     };
     if rank(incoming) > rank(current) {
@@ -276,6 +279,9 @@ mod tests {
                 reps: 1,
                 lapses: 0,
                 last,
+                stability: None,
+                difficulty: None,
+                memory_at: None,
                 extra: toml::Table::new(),
             });
         }
