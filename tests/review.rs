@@ -1,13 +1,14 @@
 //! `R` review sessions in the reader, driven by synthetic keys through the real keymap,
 //! with the clock pinned. Problems come due from progress written here with old times;
-//! schedules expected after a review are worked out by hand (SM-2, see
-//! `problems::schedule`).
+//! schedules expected after a review are FSRS's (see `problems::schedule`), worked out
+//! by hand from the default weights to the day.
 
 use std::path::Path;
 
 use attn_course::app::{Action, App, Mode, PanelView, ProblemRef, SaveNeed};
 use attn_course::layout::Theme;
-use attn_course::problems::schedule::DAY;
+use attn_course::problems::schedule::{self, DAY, Grade};
+use attn_course::store::Review;
 use attn_course::store::{Attempt, ProblemRecord, Progress};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -81,6 +82,13 @@ fn solved_long_ago() -> Progress {
     p
 }
 
+/// The schedule the library gives after `grade` at `NOW`, from the one problem 1.1 of
+/// `progress` has (implied by its history).
+fn after(progress: &Progress, grade: Grade) -> Review {
+    let before = schedule::state(&progress.lessons["blocks"].problems["two-token-weights"]);
+    schedule::review(before.as_ref(), grade, NOW)
+}
+
 /// The screen as text, rows joined by newlines.
 fn frame(app: &App) -> String {
     let mut terminal = Terminal::new(TestBackend::new(app.size.0, app.size.1)).unwrap();
@@ -113,7 +121,8 @@ fn nothing_answered_means_nothing_to_review() {
 
 #[test]
 fn nothing_due_says_when_the_next_one_comes_back() {
-    // Solved an hour ago, right first time: due a day after the solve, 23 hours on.
+    // Solved an hour ago, right first time: due three days after the solve (FSRS's
+    // first Good interval), 2 days and 23 hours on.
     let mut p = Progress::new(SEED);
     let at = NOW - 3600;
     p.record_attempt(
@@ -127,8 +136,8 @@ fn nothing_due_says_when_the_next_one_comes_back() {
     assert_eq!(
         a.message.as_deref(),
         Some(
-            "nothing due for review: the next problem comes back in 23 hours \
-             (2026-12-01 23:00:00 UTC)"
+            "nothing due for review: the next problem comes back in 2 days \
+             (2026-12-03 23:00:00 UTC)"
         )
     );
 }
@@ -154,21 +163,18 @@ fn a_problem_solved_long_ago_comes_back_with_fresh_numbers() {
         lines.last().map(String::as_str),
         Some("That was the last one: Enter or R ends the review.")
     );
-    // The lesson solve counted as a Good first review 30 days ago (1 day, ease 2.6);
-    // this Good one is the second repetition: 6 days, ease 2.7.
+    // The lesson solve counted as a Good first review 30 days ago (stability 3.1262
+    // days, difficulty 5.3146); recall after 30 days is (1 + 19/81 · 30/3.1262)^−½ ≈
+    // 0.555, and this Good one multiplies the stability by 1 + e^1.616 (11 − 5.3146)
+    // 3.1262^−0.1544 (e^(0.445 · 1.0824) − 1) ≈ 15.9: about 49.6 days, so 50.
     let review = record(&a, "blocks", "two-token-weights")
         .review
         .expect("scheduled");
     assert_eq!(
-        (
-            review.interval_days,
-            review.ease,
-            review.reps,
-            review.due,
-            review.last
-        ),
-        (6, 2.7, 2, NOW + 6 * DAY, NOW)
+        (review.interval_days, review.reps, review.due, review.last),
+        (50, 2, NOW + 50 * DAY, NOW)
     );
+    assert_eq!(review, after(&solved_long_ago(), Grade::Good));
     assert_eq!(a.save_need(), SaveNeed::Now);
 
     press(&mut a, KeyCode::Enter);
@@ -176,7 +182,7 @@ fn a_problem_solved_long_ago_comes_back_with_fresh_numbers() {
     assert!(a.panel.is_none());
     assert_eq!(
         a.message.as_deref(),
-        Some("review done: 1 of 1 right; the next comes back in 6 days")
+        Some("review done: 1 of 1 right; the next comes back in 50 days")
     );
 }
 
@@ -197,18 +203,15 @@ fn a_wrong_review_moved_past_comes_straight_back_and_stays_solved() {
     let r = record(&a, "blocks", "two-token-weights");
     assert!(r.solved, "a review never takes a solve away");
     assert_eq!(r.attempts.len(), 2);
-    // Again after the implied Good (ease 2.6): ease 2.6 − 0.54 = 2.06, due at once.
+    // Again after the implied Good: due at once, a lapse counted, the stability down
+    // from FSRS's first 3.1262 days.
     let review = r.review.expect("scheduled");
     assert_eq!(
-        (
-            review.interval_days,
-            review.ease,
-            review.reps,
-            review.lapses,
-            review.due
-        ),
-        (0, 2.06, 0, 1, NOW)
+        (review.interval_days, review.reps, review.lapses, review.due),
+        (0, 0, 1, NOW)
     );
+    assert!(review.stability.is_some_and(|s| s < 3.1262), "{review:?}");
+    assert_eq!(review, after(&solved_long_ago(), Grade::Again));
     assert_eq!(
         a.message.as_deref(),
         Some("review done: 0 of 1 right; 1 still due (R again)")
@@ -229,15 +232,13 @@ fn in_a_review_an_old_solve_does_not_earn_the_solution() {
         a.panel.as_ref().map(|p| p.view.clone()),
         Some(PanelView::Solution)
     );
-    // Seen the solution and moved on: Again, ease 2.6 − 0.54 = 2.06, due at once.
+    // Seen the solution and moved on: Again, due at once.
     keys(&mut a, "R");
     let review = record(&a, "blocks", "two-token-weights")
         .review
         .expect("scheduled");
-    assert_eq!(
-        (review.interval_days, review.ease, review.due),
-        (0, 2.06, NOW)
-    );
+    assert_eq!((review.interval_days, review.due), (0, NOW));
+    assert_eq!(review, after(&solved_long_ago(), Grade::Again));
 }
 
 #[test]
@@ -247,11 +248,15 @@ fn a_hint_then_a_right_answer_grades_hard() {
     keys(&mut a, "h");
     let right = right_answer(drawn_a(&a));
     answer(&mut a, &right);
-    // Hard after the implied Good: 6 days, ease 2.6 − 0.14 = 2.46.
+    // Hard after the implied Good: FSRS's Hard, sooner than the 50 days of a Good.
     let review = record(&a, "blocks", "two-token-weights")
         .review
         .expect("scheduled");
-    assert_eq!((review.interval_days, review.ease), (6, 2.46));
+    assert_eq!(review, after(&solved_long_ago(), Grade::Hard));
+    assert!(
+        review.interval_days > 3 && review.interval_days < 50,
+        "{review:?}"
+    );
 }
 
 #[test]
@@ -280,11 +285,16 @@ fn the_oldest_due_comes_first_and_esc_stops_the_session() {
     );
 
     answer(&mut a, "16");
-    // The wrong attempt was an Again (ease 1.96, reps 0); this Good: 1 day, ease 2.06.
+    // The wrong attempt was an Again (stability 0.4072, difficulty 7.2102); recall
+    // after 40 days is about 0.204, and this Good multiplies the stability by about
+    // 31: 12.6 days, so 13.
     let review = record(&a, "plain", "plain-problem")
         .review
         .expect("scheduled");
-    assert_eq!((review.interval_days, review.ease), (1, 2.06));
+    assert_eq!(
+        (review.interval_days, review.reps, review.lapses),
+        (13, 1, 1)
+    );
     assert!(record(&a, "plain", "plain-problem").solved);
 
     press(&mut a, KeyCode::Enter);
