@@ -9,7 +9,7 @@ use attn_course::app::{Action, App, Mode, PanelView, ProblemRef, SaveNeed};
 use attn_course::layout::Theme;
 use attn_course::problems::schedule::{self, DAY, Grade};
 use attn_course::store::Review;
-use attn_course::store::{Attempt, ProblemRecord, Progress};
+use attn_course::store::{Attempt, ProblemRecord, Progress, Store};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::KeyCode;
@@ -404,4 +404,91 @@ fn list_with_nothing_due_has_no_review_line() {
         "{lines:?}"
     );
     assert!(lines[4].starts_with("Progress: "), "{lines:?}");
+}
+
+/// The record of `tests/fixtures/progress-sm2.toml`, imported by the real binary into a
+/// fresh home and opened from there.
+fn imported_sm2_record() -> Progress {
+    let home = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/progress-sm2.toml");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_attn-course"))
+        .arg("--home")
+        .arg(home.path())
+        .args(["progress", "import"])
+        .arg(&fixture)
+        .output()
+        .unwrap_or_else(|e| panic!("running attn-course: {e}"));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let opened = Store::open(Some(home.path()));
+    assert_eq!(opened.warning, None);
+    opened.progress
+}
+
+#[test]
+fn an_sm2_record_keeps_its_due_dates_and_its_next_review_goes_on_from_them() {
+    let p = imported_sm2_record();
+    let old = |lesson: &str, id: &str| {
+        p.lessons[lesson].problems[id]
+            .review
+            .clone()
+            .expect("the SM-2 review is kept")
+    };
+    // Loaded as written: no FSRS state yet, the due dates SM-2 set.
+    let blocks = old("blocks", "two-token-weights");
+    let plain = old("plain", "plain-problem");
+    assert_eq!(
+        (blocks.stability, blocks.difficulty, blocks.memory_at),
+        (None, None, None)
+    );
+    assert_eq!(blocks.due, NOW - 2 * DAY);
+    assert_eq!(plain.due, NOW + 5 * DAY);
+
+    let mut a = app(p.clone());
+    keys(&mut a, "R");
+    let session = a.review.clone().expect("the one due 2 days ago is due");
+    assert_eq!(session.queue, vec![softmax_problem(&a)]);
+    let right = right_answer(drawn_a(&a));
+    answer(&mut a, &right);
+    // Carried over as stability 17 days (its interval) and difficulty 6.25 (ease 2.2,
+    // three tenths below the start, is a quarter of the way from 5 to 10), then a Good
+    // after 19 days: recall (1 + 19/81 · 19/17)^−½ ≈ 0.890, and the stability grows
+    // by 1 + e^1.616 (11 − 6.25) 17^−0.1544 (e^(0.110 · 1.0824) − 1) ≈ 2.95 to about
+    // 50.1 days: 50.
+    let review = record(&a, "blocks", "two-token-weights")
+        .review
+        .expect("scheduled");
+    assert_eq!(
+        (review.interval_days, review.reps, review.lapses),
+        (50, 4, 1)
+    );
+    assert_eq!((review.due, review.last), (NOW + 50 * DAY, NOW));
+    let carried = Review {
+        stability: Some(17.0),
+        difficulty: Some(6.25),
+        memory_at: Some(blocks.last),
+        ..blocks.clone()
+    };
+    let expected = schedule::review(Some(&carried), Grade::Good, NOW);
+    let close =
+        |a: Option<f64>, b: Option<f64>| a.zip(b).is_some_and(|(a, b)| (a - b).abs() < 1e-9);
+    assert!(
+        close(review.stability, expected.stability),
+        "{review:?} {expected:?}"
+    );
+    assert!(
+        close(review.difficulty, expected.difficulty),
+        "{review:?} {expected:?}"
+    );
+    assert_eq!(review.ease, 2.2, "SM-2's ease is kept for older releases");
+    // The other one was not reviewed: still due when SM-2 said.
+    press(&mut a, KeyCode::Enter);
+    assert_eq!(record(&a, "plain", "plain-problem").review, Some(plain));
+    assert_eq!(
+        a.message.as_deref(),
+        Some("review done: 1 of 1 right; the next comes back in 5 days")
+    );
 }
