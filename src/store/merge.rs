@@ -328,6 +328,49 @@ mod tests {
         assert_eq!(due_of(&ab), Some(2_000));
     }
 
+    /// `reviewed(last, due)` with FSRS memory state computed at `last`.
+    fn with_memory(last: u64, due: u64, stability: f64) -> Progress {
+        let mut p = reviewed(last, due);
+        for review in p.lessons.values_mut().flat_map(|l| l.problems.values_mut()) {
+            if let Some(r) = review.review.as_mut() {
+                (r.stability, r.difficulty, r.memory_at) = (Some(stability), Some(5.0), Some(last));
+            }
+        }
+        p
+    }
+
+    fn stability_of(p: &Progress) -> Option<f64> {
+        p.lessons["l1"].problems["1.1"]
+            .review
+            .as_ref()
+            .and_then(|r| r.stability)
+    }
+
+    #[test]
+    fn fsrs_memory_goes_with_its_review_and_settles_same_second_ties() {
+        // The later review wins with its memory, whichever side it is on.
+        let early = with_memory(100, 1_000, 3.0);
+        let late = with_memory(200, 900, 11.0);
+        for (base, incoming) in [(&early, &late), (&late, &early)] {
+            let mut merged = base.clone();
+            merged.merge_from(incoming);
+            assert_eq!(stability_of(&merged), Some(11.0));
+        }
+        // Reviews in one second that differ only in their memory: the same either way.
+        let a = with_memory(100, 1_000, 3.0);
+        let b = with_memory(100, 1_000, 4.0);
+        let mut ab = a.clone();
+        ab.merge_from(&b);
+        let mut ba = b.clone();
+        ba.merge_from(&a);
+        assert_eq!(ab, ba);
+        assert_eq!(stability_of(&ab), Some(4.0));
+        // A later review by a release without FSRS (no memory fields) wins whole.
+        let mut merged = late.clone();
+        merged.merge_from(&reviewed(300, 800));
+        assert_eq!((stability_of(&merged), due_of(&merged)), (None, Some(800)));
+    }
+
     #[test]
     fn the_latest_position_wins_whichever_side_it_is_on() {
         let mut disk = Progress::new(1);
