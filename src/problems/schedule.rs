@@ -291,6 +291,10 @@ mod tests {
         let got = on_time(&[Grade::Good; 8]);
         let intervals: Vec<u32> = got.iter().map(|r| r.interval_days).collect();
         assert!(intervals.windows(2).all(|w| w[0] < w[1]), "{intervals:?}");
+        // The README's numbers. The second by hand: recall after 3 days at stability
+        // 3.1262 is 0.9 to within rounding, and a Good at 0.9 multiplies the stability
+        // by 1 + e^1.616 (11 − 5.3146) 3.1262^−0.1544 (e^(0.1 · 1.0824) − 1) ≈ 3.64.
+        assert_eq!(intervals[..4], [3, 11, 36, 105]);
         // Faster than doubling once past the first: FSRS's stability grows with each
         // recall at 90 %.
         assert!(intervals[2] >= 2 * intervals[1], "{intervals:?}");
