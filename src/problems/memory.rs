@@ -43,6 +43,9 @@ pub struct Memory {
 /// The memory after a review rated `rating` at `now` (Unix seconds); `before` is the
 /// schedule so far, `None` for a first review.
 pub fn next(before: Option<&Review>, rating: Rating, now: u64) -> Memory {
+    // `Parameters::default()` stamps a fuzz seed from the clock; with fuzz off it is
+    // never used (and the scheduler reseeds from the review anyway), so the result
+    // depends on the arguments only.
     let parameters = Parameters {
         request_retention: 0.9,
         maximum_interval: MAX_INTERVAL_DAYS as i32,
