@@ -71,6 +71,11 @@ fn record(app: &App, lesson: &str, id: &str) -> ProblemRecord {
     app.progress.lessons[lesson].problems[id].clone()
 }
 
+/// The schedule a review left on a problem.
+fn review_of(app: &App, lesson: &str, id: &str) -> Review {
+    record(app, lesson, id).review.expect("scheduled")
+}
+
 fn solved_long_ago() -> Progress {
     let mut p = Progress::new(SEED);
     let at = NOW - 30 * DAY;
@@ -167,9 +172,7 @@ fn a_problem_solved_long_ago_comes_back_with_fresh_numbers() {
     // days, difficulty 5.3146); recall after 30 days is (1 + 19/81 · 30/3.1262)^−½ ≈
     // 0.555, and this Good one multiplies the stability by 1 + e^1.616 (11 − 5.3146)
     // 3.1262^−0.1544 (e^(0.445 · 1.0824) − 1) ≈ 15.9: about 49.6 days, so 50.
-    let review = record(&a, "blocks", "two-token-weights")
-        .review
-        .expect("scheduled");
+    let review = review_of(&a, "blocks", "two-token-weights");
     assert_eq!(
         (review.interval_days, review.reps, review.due, review.last),
         (50, 2, NOW + 50 * DAY, NOW)
@@ -234,9 +237,7 @@ fn in_a_review_an_old_solve_does_not_earn_the_solution() {
     );
     // Seen the solution and moved on: Again, due at once.
     keys(&mut a, "R");
-    let review = record(&a, "blocks", "two-token-weights")
-        .review
-        .expect("scheduled");
+    let review = review_of(&a, "blocks", "two-token-weights");
     assert_eq!((review.interval_days, review.due), (0, NOW));
     assert_eq!(review, after(&solved_long_ago(), Grade::Again));
 }
@@ -249,9 +250,7 @@ fn a_hint_then_a_right_answer_grades_hard() {
     let right = right_answer(drawn_a(&a));
     answer(&mut a, &right);
     // Hard after the implied Good: FSRS's Hard, sooner than the 50 days of a Good.
-    let review = record(&a, "blocks", "two-token-weights")
-        .review
-        .expect("scheduled");
+    let review = review_of(&a, "blocks", "two-token-weights");
     assert_eq!(review, after(&solved_long_ago(), Grade::Hard));
     assert!(
         review.interval_days > 3 && review.interval_days < 50,
@@ -288,9 +287,7 @@ fn the_oldest_due_comes_first_and_esc_stops_the_session() {
     // The wrong attempt was an Again (stability 0.4072, difficulty 7.2102); recall
     // after 40 days is about 0.204, and this Good multiplies the stability by about
     // 31: 12.6 days, so 13.
-    let review = record(&a, "plain", "plain-problem")
-        .review
-        .expect("scheduled");
+    let review = review_of(&a, "plain", "plain-problem");
     assert_eq!(
         (review.interval_days, review.reps, review.lapses),
         (13, 1, 1)
@@ -345,16 +342,16 @@ fn real_now() -> u64 {
         .map_or(0, |d| d.as_secs())
 }
 
-fn list(progress: &str) -> Vec<String> {
-    let home = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-    std::fs::write(home.path().join("progress.toml"), progress).unwrap();
+/// The binary run with `--home HOME` and `args` on the fixture course; its output,
+/// after checking it succeeded.
+fn attn(home: &Path, args: &[&str]) -> std::process::Output {
     let course = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/course");
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_attn-course"))
         .arg("--home")
-        .arg(home.path())
+        .arg(home)
         .arg("--course")
         .arg(&course)
-        .arg("list")
+        .args(args)
         .output()
         .unwrap_or_else(|e| panic!("running attn-course: {e}"));
     assert!(
@@ -362,6 +359,13 @@ fn list(progress: &str) -> Vec<String> {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+    out
+}
+
+fn list(progress: &str) -> Vec<String> {
+    let home = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(home.path().join("progress.toml"), progress).unwrap();
+    let out = attn(home.path(), &["list"]);
     String::from_utf8_lossy(&out.stdout)
         .lines()
         .map(str::to_string)
@@ -411,18 +415,8 @@ fn list_with_nothing_due_has_no_review_line() {
 fn imported_sm2_record() -> Progress {
     let home = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/progress-sm2.toml");
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_attn-course"))
-        .arg("--home")
-        .arg(home.path())
-        .args(["progress", "import"])
-        .arg(&fixture)
-        .output()
-        .unwrap_or_else(|e| panic!("running attn-course: {e}"));
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let fixture = fixture.to_str().expect("a UTF-8 path");
+    attn(home.path(), &["progress", "import", fixture]);
     let opened = Store::open(Some(home.path()));
     assert_eq!(opened.warning, None);
     opened.progress
@@ -458,9 +452,7 @@ fn an_sm2_record_keeps_its_due_dates_and_its_next_review_goes_on_from_them() {
     // after 19 days: recall (1 + 19/81 · 19/17)^−½ ≈ 0.890, and the stability grows
     // by 1 + e^1.616 (11 − 6.25) 17^−0.1544 (e^(0.110 · 1.0824) − 1) ≈ 2.95 to about
     // 50.1 days: 50.
-    let review = record(&a, "blocks", "two-token-weights")
-        .review
-        .expect("scheduled");
+    let review = review_of(&a, "blocks", "two-token-weights");
     assert_eq!(
         (review.interval_days, review.reps, review.lapses),
         (50, 4, 1)

@@ -121,45 +121,47 @@ fn time(secs: u64) -> DateTime<Utc> {
     DateTime::from_timestamp(secs, 0).unwrap_or_default()
 }
 
+/// A review as an SM-2 release wrote it (no FSRS fields), for tests.
+#[cfg(test)]
+pub(crate) fn sm2_review(interval_days: u32, ease: f64, last: u64) -> Review {
+    Review {
+        due: last.saturating_add(u64::from(interval_days) * 86_400),
+        interval_days,
+        ease,
+        reps: 3,
+        lapses: 1,
+        last,
+        stability: None,
+        difficulty: None,
+        memory_at: None,
+        extra: toml::Table::new(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn sm2(interval_days: u32, ease: f64, last: u64) -> Review {
-        Review {
-            due: last.saturating_add(u64::from(interval_days) * 86_400),
-            interval_days,
-            ease,
-            reps: 3,
-            lapses: 0,
-            last,
-            stability: None,
-            difficulty: None,
-            memory_at: None,
-            extra: toml::Table::new(),
-        }
-    }
-
     #[test]
     fn an_sm2_schedule_carries_over_as_stability_and_difficulty() {
-        assert_eq!(state(&sm2(17, 2.5, 100)), (17.0, 5.0));
-        assert_eq!(state(&sm2(6, MIN_EASE, 100)), (6.0, 10.0));
+        assert_eq!(state(&sm2_review(17, 2.5, 100)), (17.0, 5.0));
+        assert_eq!(state(&sm2_review(6, MIN_EASE, 100)), (6.0, 10.0));
         // Halfway between the floor and the start: halfway between 10 and 5.
-        let (_, d) = state(&sm2(6, 1.9, 100));
+        let (_, d) = state(&sm2_review(6, 1.9, 100));
         assert!((d - 7.5).abs() < 1e-9, "{d}");
         // Easier than the start goes down to 1 and no further.
-        assert_eq!(state(&sm2(6, 3.7, 100)).1, 1.0);
-        assert_eq!(state(&sm2(6, 9.0, 100)).1, 1.0);
+        assert_eq!(state(&sm2_review(6, 3.7, 100)).1, 1.0);
+        assert_eq!(state(&sm2_review(6, 9.0, 100)).1, 1.0);
         // A lapsed one (interval 0) gets the crate's smallest stability.
-        assert_eq!(state(&sm2(0, 2.5, 100)).0, MIN_STABILITY);
+        assert_eq!(state(&sm2_review(0, 2.5, 100)).0, MIN_STABILITY);
         // Broken eases: NaN is the hardest, infinity the easiest.
-        assert_eq!(state(&sm2(6, f64::NAN, 100)).1, 10.0);
-        assert_eq!(state(&sm2(6, f64::INFINITY, 100)).1, 1.0);
+        assert_eq!(state(&sm2_review(6, f64::NAN, 100)).1, 10.0);
+        assert_eq!(state(&sm2_review(6, f64::INFINITY, 100)).1, 1.0);
     }
 
     #[test]
     fn its_own_state_is_used_unless_stale_or_broken() {
-        let mut r = sm2(6, 2.5, 100);
+        let mut r = sm2_review(6, 2.5, 100);
         r.stability = Some(12.5);
         r.difficulty = Some(3.0);
         r.memory_at = Some(100);
@@ -180,7 +182,7 @@ mod tests {
 
     #[test]
     fn times_past_chronos_range_do_not_overflow() {
-        let far = sm2(MAX_INTERVAL_DAYS, 2.5, u64::MAX);
+        let far = sm2_review(MAX_INTERVAL_DAYS, 2.5, u64::MAX);
         let m = next(Some(&far), Rating::Good, u64::MAX);
         assert!(m.interval_days >= 1 && m.interval_days <= MAX_INTERVAL_DAYS);
         assert!(m.stability.is_finite() && m.difficulty.is_finite());

@@ -232,6 +232,7 @@ pub fn from_now(at: u64, now: u64) -> String {
 mod tests {
     use super::*;
     use crate::content::tolerance::Tolerance;
+    use crate::problems::memory::sm2_review;
     use crate::problems::params::Generator;
 
     /// A fixed start: 2026-12-01 00:00:00 UTC.
@@ -245,21 +246,6 @@ mod tests {
             out.push(review(out.last(), *g, at));
         }
         out
-    }
-
-    fn sm2_only(interval_days: u32, ease: f64, last: u64) -> Review {
-        Review {
-            due: last + u64::from(interval_days) * DAY,
-            interval_days,
-            ease,
-            reps: 3,
-            lapses: 1,
-            last,
-            stability: None,
-            difficulty: None,
-            memory_at: None,
-            extra: toml::Table::new(),
-        }
     }
 
     #[test]
@@ -354,7 +340,7 @@ mod tests {
     #[test]
     fn an_sm2_review_keeps_its_due_date_until_it_is_reviewed_again() {
         // An SM-2 schedule of 17 days at the starting ease, reviewed at T0.
-        let old = sm2_only(17, 2.5, T0);
+        let old = sm2_review(17, 2.5, T0);
         let r = ProblemRecord {
             solved: true,
             attempts: vec![attempt(T0, true)],
@@ -379,7 +365,7 @@ mod tests {
         // The SM-2 fields an older release reads stay meaningful.
         assert_eq!((upgraded.ease, upgraded.reps, upgraded.lapses), (2.5, 4, 1));
         // A lower ease carries over as a harder problem: a shorter interval.
-        let hard_one = review(Some(&sm2_only(17, 1.3, T0)), Grade::Good, now);
+        let hard_one = review(Some(&sm2_review(17, 1.3, T0)), Grade::Good, now);
         assert!(
             hard_one.interval_days < upgraded.interval_days,
             "{hard_one:?}"
@@ -387,32 +373,8 @@ mod tests {
     }
 
     #[test]
-    fn a_review_graded_by_an_older_release_since_is_carried_over_again() {
-        // FSRS state from T0; an SM-2 release then graded it at T1 (keeping the FSRS
-        // fields as unknown ones) with a 40-day interval.
-        let t1 = T0 + 5 * DAY;
-        let stale = Review {
-            stability: Some(2.0),
-            difficulty: Some(9.0),
-            memory_at: Some(T0),
-            ..sm2_only(40, 2.5, t1)
-        };
-        let now = t1 + 40 * DAY;
-        let fresh = Review {
-            stability: None,
-            difficulty: None,
-            memory_at: None,
-            ..stale.clone()
-        };
-        assert_eq!(
-            review(Some(&stale), Grade::Good, now),
-            review(Some(&fresh), Grade::Good, now)
-        );
-    }
-
-    #[test]
     fn broken_or_hostile_values_in_the_file_still_schedule() {
-        let mut bad = sm2_only(10, f64::NAN, T0);
+        let mut bad = sm2_review(10, f64::NAN, T0);
         bad.stability = Some(f64::INFINITY);
         bad.difficulty = Some(-4.0);
         bad.due = u64::MAX;
