@@ -1,8 +1,9 @@
 //! Markdown → blocks, with the source line of each block.
 //!
-//! pulldown-cmark's event stream is folded (in `builder`) into a tree with an explicit stack of open
-//! containers (quote, list, item, table). Display math is inline-level in pulldown-cmark,
-//! so a paragraph holding `$$...$$` is split around it into paragraph, math, paragraph.
+//! pulldown-cmark's event stream is folded (in `builder`) into a tree with an explicit
+//! stack of open containers (quote, list, item, table). Display math is inline-level in
+//! pulldown-cmark, so a paragraph holding `$$...$$` is split around it into paragraph,
+//! math, paragraph.
 
 mod builder;
 
