@@ -7,6 +7,7 @@
 pub mod ascii;
 mod blocks;
 mod cache;
+mod mark;
 pub mod math_text;
 mod table;
 pub mod theme;
@@ -14,8 +15,8 @@ pub mod wrap;
 
 use ratatui::text::Line;
 
-pub use blocks::{Mark, mark};
 pub use cache::LayoutCache;
+pub use mark::{Mark, mark};
 pub use theme::Theme;
 
 use crate::content::sentence::Sentence;
