@@ -9,6 +9,7 @@ mod blocks;
 mod cache;
 mod mark;
 pub mod math_text;
+mod panel;
 mod table;
 pub mod theme;
 pub mod wrap;
@@ -17,6 +18,7 @@ use ratatui::text::Line;
 
 pub use cache::LayoutCache;
 pub use mark::{Mark, mark};
+pub use panel::{PanelCache, PanelText};
 pub use theme::Theme;
 
 use crate::content::sentence::Sentence;

@@ -8,9 +8,10 @@ use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Padding, Paragraph};
 
+use super::markdown::definition;
 use super::truncate;
 use crate::app::{App, GlossaryView};
-use crate::content::{Lesson, Term};
+use crate::content::Term;
 use crate::layout::{self, wrap::wrap};
 use crate::math;
 
@@ -133,20 +134,7 @@ fn detail_lines(app: &App, term: &Term, width: usize) -> Vec<Line<'static>> {
         out.extend(wrap(&[Span::styled(fact, theme.dim())], width));
     }
     out.push(Line::default());
-    let parsed = Lesson::parse(
-        String::new(),
-        String::new(),
-        String::new(),
-        String::new(),
-        &term.definition,
-    );
-    let ctx = layout::Context {
-        theme,
-        lesson_number: 0,
-        record: None,
-        learner_seed: app.progress.learner_seed,
-    };
-    out.extend(layout::lesson(&parsed, width, &ctx).lines);
+    out.extend(definition(app, &term.definition, width).iter().cloned());
     out.push(Line::default());
     let place = match app.course.introduction(term) {
         Some((lesson, block)) => {
