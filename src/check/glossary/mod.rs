@@ -18,7 +18,8 @@
 //! `\mathbf`, `\mathcal`, with the subscript it carries. `d_k` must be a glossary symbol,
 //! unless the bare letter `d` is known, in which case the subscript is checked on its
 //! own (so `x_i` needs `x` and `i`). Digits, operators and commands such as `\sqrt`,
-//! `\sum` or `\exp` are not symbols.
+//! `\sum` or `\exp` are not symbols. That rule is `named`'s; the blocks are read into
+//! prose and math by `check::pieces`.
 
 mod named;
 

@@ -20,6 +20,8 @@
 //!
 //! Words are found in prose word-bounded and case-insensitively; symbols are found in
 //! LaTeX by the canonical tokens of [`crate::math::notation`], so `W_{Q}` is `W_Q`.
+//! Reading the file is `read`'s, finding terms and symbols in a text `find`'s; this file
+//! holds the types and the lookup by name.
 
 mod find;
 mod read;
