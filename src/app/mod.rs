@@ -36,7 +36,7 @@ pub use search::{Match, Search};
 pub use standing::{Standing, intro_line};
 
 use crate::content::{Course, Section};
-use crate::layout::{self, LaidOut, LayoutCache, Mark, Theme};
+use crate::layout::{self, LaidOut, LayoutCache, Mark, PanelCache, Theme};
 use crate::store::{LessonRecord, Position, Progress};
 use prompt::Previews;
 
@@ -128,6 +128,8 @@ pub struct App {
     /// Lesson titles with their inline math laid out.
     titles: Vec<String>,
     cache: LayoutCache,
+    /// Hints, solutions and definitions laid out for the panels, once per width.
+    panel_layouts: PanelCache,
     view: Arc<LaidOut>,
     pub search: Option<Search>,
     /// One line for the status bar (a warning, a search result), until the next key.
@@ -192,6 +194,7 @@ impl App {
             sections,
             titles,
             cache: LayoutCache::default(),
+            panel_layouts: PanelCache::default(),
             view: Arc::default(),
             search: None,
             message: None,
@@ -646,6 +649,11 @@ impl App {
 
     fn text_width(&self) -> usize {
         usize::from(self.geometry().text.width)
+    }
+
+    /// The memo of panel markdown, which drawing reads (and so fills) through `&App`.
+    pub fn panel_layouts(&self) -> &PanelCache {
+        &self.panel_layouts
     }
 
     fn laid_out(&mut self, lesson: usize) -> Arc<LaidOut> {

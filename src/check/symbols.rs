@@ -16,7 +16,7 @@ use crate::content::{Course, GLOSSARY_FILE, Glossary, Term};
 use crate::math::notation::{self, Placed, Sym};
 
 use super::Finding;
-use super::glossary::{Piece, math_line, pieces};
+use super::pieces::{Piece, math_line, pieces};
 
 /// All notation findings of a course.
 pub fn check(course: &Course) -> Vec<Finding> {

@@ -7,15 +7,18 @@
 pub mod ascii;
 mod blocks;
 mod cache;
+mod mark;
 pub mod math_text;
+mod panel;
 mod table;
 pub mod theme;
 pub mod wrap;
 
 use ratatui::text::Line;
 
-pub use blocks::{Mark, mark};
 pub use cache::LayoutCache;
+pub use mark::{Mark, mark};
+pub use panel::{PanelCache, PanelText};
 pub use theme::Theme;
 
 use crate::content::sentence::Sentence;
