@@ -537,3 +537,37 @@ fn a_home_removed_after_open_is_recreated_by_the_next_save() {
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(parse_file(&home.join("progress.toml")), progress);
 }
+
+#[test]
+fn the_reader_opens_a_fresh_home_without_writing_and_its_first_save_pins_the_seed() {
+    let root = temp_home();
+    let home = root.path().join("attn-course");
+    let file = home.join("progress.toml");
+    let mut opened = Store::open_deferred(Some(&home));
+    assert_eq!(opened.warning, None);
+    assert!(opened.unwritten);
+    assert!(!file.exists(), "nothing written before the first screen");
+    opened.store.save_merged(&mut opened.progress).unwrap();
+    let again = Store::open_deferred(Some(&home));
+    assert!(!again.unwritten, "an existing record is not left unwritten");
+    assert_eq!(again.progress.learner_seed, opened.progress.learner_seed);
+    // The commands write a first start's record while opening, as before.
+    let other = root.path().join("other");
+    assert!(!Store::open(Some(&other)).unwritten);
+    assert!(other.join("progress.toml").is_file());
+}
+
+#[test]
+fn a_corrupt_file_is_replaced_at_once_even_at_a_deferred_open() {
+    let home = temp_home();
+    let file = home.path().join("progress.toml");
+    write(&file, &truncated_record());
+    let opened = Store::open_deferred(Some(home.path()));
+    assert!(
+        !opened.unwritten,
+        "the fresh record replaced the corrupt one"
+    );
+    assert!(opened.warning.unwrap().contains("moved to"));
+    assert_eq!(parse_file(&file), opened.progress);
+    assert_eq!(files_starting(home.path(), "progress.corrupt-").len(), 1);
+}
