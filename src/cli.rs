@@ -3,14 +3,36 @@
 
 use std::path::PathBuf;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
+
+/// The one-line description `-h` shows; `--help` shows it too, then more.
+const ABOUT: &str = "The Mathematics of Attention: a derivation-first course in your terminal";
+
+/// What `--help` adds below [`ABOUT`] (clap shows `long_about` instead of `about`, so
+/// `long_about` must repeat it).
+const USAGE_NOTE: &str = "With no subcommand, opens the course where you left off. \
+                          Keys: ? in the reader lists them all.";
+
+/// The command line with `--help` naming where the embedded course stands (its tagline and
+/// reading track, read from its `course.toml` at run time: `--course` is not known before
+/// the arguments are parsed, so it is always the embedded course). Completions and the
+/// man page are generated from this same definition.
+pub fn command() -> clap::Command {
+    let intro = crate::content::Intro::embedded();
+    let long = [ABOUT, &intro.tagline, &intro.track, USAGE_NOTE]
+        .iter()
+        .filter(|s| !s.is_empty())
+        .map(|s| crate::commands::one_line(s))
+        .collect::<Vec<_>>()
+        .join("\n\n");
+    Cli::command().long_about(long)
+}
 
 #[derive(Debug, Parser)]
 #[command(
     name = "attn-course",
     version,
-    about = "The Mathematics of Attention: a derivation-first course in your terminal",
-    long_about = "Opens the course where you left off. Keys: ? in the reader lists them all."
+    about = ABOUT
 )]
 pub struct Cli {
     /// Read the course from DIR instead of the embedded one (for authors).
@@ -26,8 +48,18 @@ pub struct Cli {
     /// Where progress lives (default: the data directory; or $ATTN_COURSE_HOME).
     #[arg(long, global = true, value_name = "DIR")]
     pub home: Option<PathBuf>,
+    /// Colours for a dark or a light terminal background (default: $ATTN_COURSE_THEME, else dark).
+    #[arg(long, global = true, value_name = "THEME")]
+    pub theme: Option<ThemeName>,
     #[command(subcommand)]
     pub command: Option<Command>,
+}
+
+/// The background the colours are chosen for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ThemeName {
+    Dark,
+    Light,
 }
 
 #[derive(Debug, Subcommand)]
@@ -44,34 +76,77 @@ pub enum Command {
     },
     /// One LaTeX equation laid out as 2-D text.
     Math {
+        /// The equation in LaTeX, without `$` delimiters (e.g. '\frac{QK^T}{\sqrt{d_k}}').
         latex: String,
+        /// Width in columns to lay out in (default: the terminal's, or 80 when piped).
         #[arg(long)]
         width: Option<u16>,
     },
     /// Evaluate an expression in the attention evaluator.
     Eval {
-        /// May start with '-' (`attn-course eval '-x^2'`).
+        /// The expression, e.g. 'softmax([1,2,3])'; may start with '-' (`attn-course eval '-x^2'`).
         #[arg(allow_hyphen_values = true)]
         expr: String,
         /// Print {"shape":[...],"data":[...]} with full precision.
         #[arg(long)]
         json: bool,
     },
-    /// Print problem ID (e.g. 2.3) with your numbers.
-    Problem { id: String },
+    /// Print problem ID (e.g. 2.3) with your numbers; --hint N and --solution as in the reader.
+    Problem {
+        /// Lesson and problem number, e.g. 2.3.
+        id: String,
+        /// Also print hints 1 to N (recorded, as in the reader).
+        #[arg(long, value_name = "N")]
+        hint: Option<usize>,
+        /// Also print the worked solution: earned after a right answer or 3 attempts;
+        /// before that it needs --yes (recorded as revealed, as in the reader).
+        #[arg(long)]
+        solution: bool,
+        /// Show the solution before it is earned.
+        #[arg(long, requires = "solution")]
+        yes: bool,
+    },
     /// Check an answer to problem ID and record the attempt (exit 0 right, 1 wrong, 2 error).
-    Answer { id: String, answer: String },
+    Answer {
+        /// Lesson and problem number, e.g. 2.3.
+        id: String,
+        /// May start with '-' (`attn-course answer 2.1 -0.5`).
+        #[arg(allow_hyphen_values = true)]
+        answer: String,
+    },
     /// Validate a course: lessons, equations, problems, computed claims.
     Check {
         /// Seeds per problem.
         #[arg(long, default_value_t = 100)]
         seeds: u32,
     },
+    /// Print a completion script for SHELL to stdout.
+    Completions {
+        /// The shell to complete in.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff) to stdout.
+    Man,
     /// Your record: show, export, import, reset.
     Progress {
         #[command(subcommand)]
         action: ProgressAction,
     },
+}
+
+impl Command {
+    /// Whether the subcommand reads or writes the progress home (the others work without
+    /// one, so a bad `--home` does not stop them).
+    pub fn keeps_progress(&self) -> bool {
+        matches!(
+            self,
+            Command::List
+                | Command::Read { .. }
+                | Command::Problem { .. }
+                | Command::Answer { .. }
+                | Command::Progress { .. }
+        )
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -82,6 +157,7 @@ pub enum ProgressAction {
     /// questions as markdown. An existing file is replaced only with --force; a symbolic
     /// link is written through to the file it names.
     Export {
+        /// Where to write the record (a TOML file).
         #[arg(required_unless_present = "notes")]
         file: Option<PathBuf>,
         /// Write your notes and questions as markdown (lesson, section, the sentence
@@ -93,7 +169,14 @@ pub enum ProgressAction {
         force: bool,
     },
     /// Merge the record in FILE into yours (never drops a solved problem).
-    Import { file: PathBuf },
-    /// Start over (the old record is kept beside the new one).
-    Reset,
+    Import {
+        /// A record written by `progress export`.
+        file: PathBuf,
+    },
+    /// Start over (the old record is kept beside the new one); asks first.
+    Reset {
+        /// Do not ask (needed when stdin is not a terminal, as in scripts).
+        #[arg(long)]
+        yes: bool,
+    },
 }

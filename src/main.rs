@@ -1,10 +1,11 @@
 use std::process::ExitCode;
 
-use clap::Parser;
+use clap::FromArgMatches as _;
 
 fn main() -> ExitCode {
     restore_default_sigpipe();
-    let cli = attn_course::cli::Cli::parse();
+    let matches = attn_course::cli::command().get_matches();
+    let cli = attn_course::cli::Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     attn_course::commands::run(cli)
 }
 

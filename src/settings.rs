@@ -1,10 +1,12 @@
 //! What the environment decides about drawing and storage, resolved once at startup:
-//! the global flags, the locale, `NO_COLOR`, `TERM`, `ATTN_COURSE_NO_MOUSE` and
-//! `ATTN_COURSE_HOME`.
+//! the global flags, the locale, `NO_COLOR`, `TERM`, `ATTN_COURSE_NO_MOUSE`,
+//! `ATTN_COURSE_THEME` and `ATTN_COURSE_HOME`.
 
 use std::path::PathBuf;
 
-use crate::cli::Cli;
+use clap::ValueEnum as _;
+
+use crate::cli::{Cli, ThemeName};
 use crate::figure::Colors;
 use crate::tty::caps::Caps;
 
@@ -26,6 +28,10 @@ pub struct Settings {
     pub mouse: bool,
     /// Directory holding the progress file; `None` when no location can be found.
     pub home: Option<PathBuf>,
+    /// Colours for a light background: `--theme light`, else `ATTN_COURSE_THEME=light`.
+    /// The terminal is not asked (OSC 11): an answer that never comes, or arrives as
+    /// keys in the reader, costs more than a setting. An unknown value means dark.
+    pub light: bool,
 }
 
 impl Settings {
@@ -62,8 +68,15 @@ impl Settings {
             ),
             mouse: !cli.no_mouse && var("ATTN_COURSE_NO_MOUSE").is_none_or(|v| v.is_empty()),
             home,
+            light: theme_name(cli, &var) == ThemeName::Light,
         }
     }
+}
+
+fn theme_name(cli: &Cli, var: &impl Fn(&str) -> Option<String>) -> ThemeName {
+    cli.theme
+        .or_else(|| var("ATTN_COURSE_THEME").and_then(|v| ThemeName::from_str(v.trim(), true).ok()))
+        .unwrap_or(ThemeName::Dark)
 }
 
 /// The locale's character set, by POSIX precedence: the first non-empty of `LC_ALL`,
@@ -112,6 +125,16 @@ mod tests {
         assert!(!settings(&["--no-mouse"], &[]).mouse);
         assert!(!settings(&[], &[("ATTN_COURSE_NO_MOUSE", "1")]).mouse);
         assert!(settings(&[], &[("ATTN_COURSE_NO_MOUSE", "")]).mouse);
+    }
+
+    #[test]
+    fn the_theme_comes_from_the_flag_then_the_environment() {
+        assert!(!settings(&[], &[]).light);
+        assert!(settings(&[], &[("ATTN_COURSE_THEME", "light")]).light);
+        assert!(settings(&[], &[("ATTN_COURSE_THEME", "Light ")]).light);
+        assert!(!settings(&[], &[("ATTN_COURSE_THEME", "solarized")]).light);
+        assert!(!settings(&["--theme", "dark"], &[("ATTN_COURSE_THEME", "light")]).light);
+        assert!(settings(&["--theme", "light"], &[("ATTN_COURSE_THEME", "dark")]).light);
     }
 
     #[test]

@@ -44,7 +44,9 @@ pub fn run(settings: &Settings) -> anyhow::Result<ExitCode> {
     let guard = Guard::enter(features, panic_note())?;
     let mut terminal = Terminal::new(Probe::terminal())?;
     let size = terminal.size()?;
-    let theme = Theme::new(settings.ascii, settings.color).with_ramp(settings.colors);
+    let theme = Theme::new(settings.ascii, settings.color)
+        .with_ramp(settings.colors)
+        .with_light(settings.light);
     let mut app = App::new(course, opened.progress, theme, (size.width, size.height));
     if let Some(warning) = opened.warning {
         app.notify(warning);

@@ -2,32 +2,18 @@
 //! `TestBackend` (insta snapshots of the text), and cell checks of the highlight under
 //! NO_COLOR and in ASCII mode.
 
-use std::path::Path;
-
 use attn_course::app::App;
-use attn_course::content::Course;
 use attn_course::layout::Theme;
 use attn_course::store::Progress;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::crossterm::event::KeyCode;
 use ratatui::style::Modifier;
 
+mod common;
+use common::{frame, keys, press};
+
 fn app(size: (u16, u16), ascii: bool, color: bool) -> App {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/ask-course");
-    let course = Course::load(Some(&dir)).expect("fixture course loads");
+    let course = common::course("ask-course");
     App::new(course, Progress::new(0), Theme::new(ascii, color), size)
-}
-
-fn press(app: &mut App, code: KeyCode) {
-    let key = KeyEvent::new(code, KeyModifiers::NONE);
-    if let Some(action) = attn_course::app::keymap::action_for(&app.mode, key) {
-        app.update(action);
-    }
-}
-
-fn keys(app: &mut App, typed: &str) {
-    typed.chars().for_each(|c| press(app, KeyCode::Char(c)));
 }
 
 fn select(app: &mut App, start: &str) {
@@ -40,12 +26,6 @@ fn select(app: &mut App, start: &str) {
         keys(app, "j");
     }
     panic!("no sentence starts with {start:?}");
-}
-
-fn frame(app: &App) -> Terminal<TestBackend> {
-    let mut terminal = Terminal::new(TestBackend::new(app.size.0, app.size.1)).unwrap();
-    terminal.draw(|f| attn_course::ui::draw(app, f)).unwrap();
-    terminal
 }
 
 #[test]
@@ -131,8 +111,7 @@ fn the_selected_sentence_is_reversed_and_underlined_without_colour() {
 
 #[test]
 fn a_hand_edited_note_cannot_put_control_characters_on_the_screen() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/ask-course");
-    let course = Course::load(Some(&dir)).expect("fixture course loads");
+    let course = common::course("ask-course");
     let mut progress = Progress::new(0);
     progress.notes.push(attn_course::store::Note::new(
         "scores",

@@ -1,18 +1,16 @@
 //! The sentence cursor, the ask panel and notes, driven by keys through the real keymap
 //! on `tests/fixtures/ask-course` (no terminal).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use attn_course::app::keymap::action_for;
 use attn_course::app::{App, AskItem, Mode, PromptKind};
 use attn_course::content::Course;
 use attn_course::layout::Theme;
 use attn_course::store::{Note, Progress};
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::crossterm::event::KeyCode;
 
-fn fixture_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/ask-course")
-}
+mod common;
+use common::{keys, press};
 
 fn course(dir: &Path) -> Course {
     Course::load(Some(dir)).expect("fixture course loads")
@@ -20,23 +18,11 @@ fn course(dir: &Path) -> Course {
 
 fn app_with(progress: Progress, size: (u16, u16)) -> App {
     App::new(
-        course(&fixture_dir()),
+        course(&common::fixture_dir("ask-course")),
         progress,
         Theme::new(false, true),
         size,
     )
-}
-
-fn press(app: &mut App, code: KeyCode) {
-    if let Some(action) = action_for(&app.mode, KeyEvent::new(code, KeyModifiers::NONE)) {
-        app.update(action);
-    }
-}
-
-fn keys(app: &mut App, typed: &str) {
-    for c in typed.chars() {
-        press(app, KeyCode::Char(c));
-    }
 }
 
 fn selected(app: &App) -> String {
@@ -287,7 +273,8 @@ fn edited_course(name: &str, edit: impl Fn(&str) -> String) -> Course {
         "02-scale.md",
         "glossary.toml",
     ] {
-        let text = std::fs::read_to_string(fixture_dir().join(file)).expect("fixture file");
+        let text = std::fs::read_to_string(common::fixture_dir("ask-course").join(file))
+            .expect("fixture file");
         let text = if file == "01-scores.md" {
             edit(&text)
         } else {

@@ -23,7 +23,7 @@ fn each_broken_rule_is_one_finding_at_its_line() {
         "glossary.toml:64: [local]: no lesson `nowhere` in course.toml",
         // Named in prose before 2.1 introduces it; the blurb's mention and the linked
         // `gadget` are allowed.
-        "01-first.md:7: `widget` is used before section 2.1 introduces it: link there, [..](#2.1)",
+        "01-first.md:7: `widget` is named before section 2.1 introduces it: link its first mention in this lesson, [..](#2.1)",
         // Line 12 is the equation's own line inside the `$$` block; `x`, `y` are local
         // and `W_Q` is in the glossary.
         "01-first.md:12: symbol `\\alpha` is not in glossary.toml (nor [local] to `first`)",

@@ -4,24 +4,14 @@
 //! here, so no lesson can ship a problem nobody can solve.
 
 use attn_course::app::App;
-use attn_course::app::keymap::action_for;
 use attn_course::content::Course;
 use attn_course::layout::Theme;
 use attn_course::problems::instance::Shaped;
 use attn_course::store::Progress;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::crossterm::event::KeyCode;
 
-fn key(app: &mut App, code: KeyCode) {
-    if let Some(action) = action_for(&app.mode, KeyEvent::new(code, KeyModifiers::NONE)) {
-        app.update(action);
-    }
-}
-
-fn typed(app: &mut App, text: &str) {
-    for c in text.chars() {
-        key(app, KeyCode::Char(c));
-    }
-}
+mod common;
+use common::{keys, press};
 
 /// A value as an evaluator literal, full precision.
 fn literal(v: &Shaped, shift: f64) -> String {
@@ -42,9 +32,9 @@ fn literal(v: &Shaped, shift: f64) -> String {
 }
 
 fn answer(app: &mut App, text: &str) {
-    key(app, KeyCode::Enter);
-    typed(app, text);
-    key(app, KeyCode::Enter);
+    press(app, KeyCode::Enter);
+    keys(app, text);
+    press(app, KeyCode::Enter);
 }
 
 #[test]
@@ -60,7 +50,7 @@ fn every_problem_is_answered_wrong_then_right_through_the_reader() {
     let mut solved = 0;
     for lesson in 0..lessons {
         for p in app.problem_refs() {
-            typed(&mut app, "p");
+            keys(&mut app, "p");
             let (problem, instance) = app.instance(p).expect("the problem draws");
             let expected = problem.expected(&instance).expect("the answer evaluates");
             answer(&mut app, &literal(&expected, 1000.0));
@@ -73,7 +63,7 @@ fn every_problem_is_answered_wrong_then_right_through_the_reader() {
                 p.number
             );
             // The feedback panel is closed first, as a learner reading it would.
-            key(&mut app, KeyCode::Esc);
+            press(&mut app, KeyCode::Esc);
             answer(&mut app, &literal(&expected, 0.0));
             let record = app.problem_record(p);
             assert!(
@@ -83,11 +73,11 @@ fn every_problem_is_answered_wrong_then_right_through_the_reader() {
                 p.number,
                 record.attempts
             );
-            key(&mut app, KeyCode::Esc);
+            press(&mut app, KeyCode::Esc);
             solved += 1;
         }
         assert_eq!(app.solved_count(lesson).0, app.problem_refs().len());
-        typed(&mut app, "]");
+        keys(&mut app, "]");
     }
     assert!(solved >= 100, "the course has its problems ({solved})");
 }

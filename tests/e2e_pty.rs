@@ -74,7 +74,7 @@ fn a_problem_solved_through_the_scratchpad_is_recorded() {
 
     let text = cli(home.path(), &["list"]);
     assert!(
-        text.lines().next().unwrap_or("").ends_with("(1/1 solved)"),
+        text.lines().nth(1).unwrap_or("").ends_with("(1/1 solved)"),
         "{text}"
     );
 }

@@ -1,8 +1,11 @@
 //! Runs `tests/numpy_crosscheck.py` against the built binary: every function and operator
 //! of the evaluator compared with NumPy on random inputs. Skipped, with the reason
-//! printed, where python3 or NumPy is missing (CI installs NumPy, so it runs there).
+//! printed, where python3 or NumPy is missing; under `CI=true` that fails instead
+//! (`.ci/run` installs NumPy).
 
 use std::process::Command;
+
+mod common;
 
 /// The script's exit status for "NumPy is not installed".
 const SKIPPED: i32 = 77;
@@ -16,13 +19,13 @@ fn evaluator_agrees_with_numpy() {
     {
         Ok(output) => output,
         Err(e) => {
-            println!("skipped: cannot run python3 ({e})");
+            common::missing_tool(&format!("cannot run python3 ({e})"));
             return;
         }
     };
     let stdout = String::from_utf8_lossy(&output.stdout);
     if output.status.code() == Some(SKIPPED) {
-        println!("skipped: {}", stdout.trim());
+        common::missing_tool(stdout.trim());
         return;
     }
     assert!(

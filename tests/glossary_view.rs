@@ -1,23 +1,15 @@
 //! The `i` glossary through the real keymap: filtering, moving, jumping to where a term
 //! is introduced and back, closing; and one frame at 80x24.
 
-use std::path::Path;
-
-use attn_course::app::keymap::action_for;
 use attn_course::app::{App, Mode};
-use attn_course::content::Course;
 use attn_course::layout::Theme;
 use attn_course::store::Progress;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::crossterm::event::KeyCode;
 
-fn course(name: &str) -> Course {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures")
-        .join(name);
-    Course::load(Some(&dir)).expect("fixture course loads")
-}
+mod common;
+use common::{course, keys, press};
 
 fn app(name: &str) -> App {
     App::new(
@@ -26,18 +18,6 @@ fn app(name: &str) -> App {
         Theme::new(false, true),
         (80, 24),
     )
-}
-
-fn press(app: &mut App, code: KeyCode) {
-    if let Some(action) = action_for(&app.mode, KeyEvent::new(code, KeyModifiers::NONE)) {
-        app.update(action);
-    }
-}
-
-fn typed(app: &mut App, text: &str) {
-    for c in text.chars() {
-        press(app, KeyCode::Char(c));
-    }
 }
 
 /// The names the index shows, in order, and the selected one.
@@ -56,12 +36,12 @@ fn index(app: &App) -> (Vec<String>, String) {
 #[test]
 fn i_opens_the_index_and_typing_filters_it() {
     let mut a = app("glossary-course");
-    typed(&mut a, "i");
+    keys(&mut a, "i");
     let (names, selected) = index(&a);
     assert_eq!(names.len(), 9);
     assert_eq!(names[0], "broken");
     assert_eq!(selected, "broken");
-    typed(&mut a, "wid");
+    keys(&mut a, "wid");
     // "widget" starts with the query; "key width" contains it, and "twin" has the
     // alias "Widgets".
     let three: Vec<String> = vec!["widget".into(), "key width".into(), "twin".into()];
@@ -77,7 +57,7 @@ fn i_opens_the_index_and_typing_filters_it() {
         (three, "widget".into()),
         "a new filter selects the first"
     );
-    typed(&mut a, "gx");
+    keys(&mut a, "gx");
     assert_eq!(index(&a), (vec![], String::new()));
     press(&mut a, KeyCode::Esc);
     assert_eq!(a.mode, Mode::Reading);
@@ -86,9 +66,9 @@ fn i_opens_the_index_and_typing_filters_it() {
 #[test]
 fn letters_that_are_reading_keys_type_into_the_filter() {
     let mut a = app("glossary-course");
-    typed(&mut a, "i");
+    keys(&mut a, "i");
     // j, k, q, n and i would move, quit, search or reopen while reading.
-    typed(&mut a, "jkqni");
+    keys(&mut a, "jkqni");
     assert_eq!(index(&a).0, Vec::<String>::new());
     assert!(!a.quit);
 }
@@ -97,8 +77,8 @@ fn letters_that_are_reading_keys_type_into_the_filter() {
 fn a_symbol_finds_its_term_as_source_or_as_drawn() {
     for query in ["d_k", "dₖ", "W_{Q}"] {
         let mut a = app("glossary-course");
-        typed(&mut a, "i");
-        typed(&mut a, query);
+        keys(&mut a, "i");
+        keys(&mut a, query);
         let expected = if query == "W_{Q}" {
             vec!["query projection".to_string(), "twin".to_string()]
         } else {
@@ -111,11 +91,11 @@ fn a_symbol_finds_its_term_as_source_or_as_drawn() {
 #[test]
 fn enter_goes_where_the_term_is_introduced_and_backspace_comes_back() {
     let mut a = app("glossary-course");
-    typed(&mut a, "jjjj");
+    keys(&mut a, "jjjj");
     let (lesson, scroll) = (a.lesson, a.scroll);
     let block = a.view().block_at(scroll);
-    typed(&mut a, "i");
-    typed(&mut a, "widget");
+    keys(&mut a, "i");
+    keys(&mut a, "widget");
     press(&mut a, KeyCode::Enter);
     assert_eq!(a.mode, Mode::Reading);
     assert_eq!(a.lesson, 1);
@@ -140,8 +120,8 @@ fn enter_goes_where_the_term_is_introduced_and_backspace_comes_back() {
 #[test]
 fn enter_on_a_term_the_course_cannot_place_stays_in_the_glossary() {
     let mut a = app("glossary-course");
-    typed(&mut a, "i");
-    typed(&mut a, "lost");
+    keys(&mut a, "i");
+    keys(&mut a, "lost");
     press(&mut a, KeyCode::Enter);
     assert_eq!(index(&a).1, "lost");
     assert_eq!(a.lesson, 0);
@@ -150,11 +130,11 @@ fn enter_on_a_term_the_course_cannot_place_stays_in_the_glossary() {
 #[test]
 fn i_works_from_the_help_and_says_so_without_a_glossary() {
     let mut a = app("glossary-course");
-    typed(&mut a, "?");
-    typed(&mut a, "i");
+    keys(&mut a, "?");
+    keys(&mut a, "i");
     assert!(matches!(a.mode, Mode::Glossary(_)));
     let mut plain = app("course");
-    typed(&mut plain, "i");
+    keys(&mut plain, "i");
     assert_eq!(plain.mode, Mode::Reading);
     assert_eq!(
         plain.message.as_deref(),
@@ -165,8 +145,8 @@ fn i_works_from_the_help_and_says_so_without_a_glossary() {
 #[test]
 fn glossary_80x24_unicode() {
     let mut a = app("glossary-course");
-    typed(&mut a, "i");
-    typed(&mut a, "wid");
+    keys(&mut a, "i");
+    keys(&mut a, "wid");
     let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
     terminal.draw(|f| attn_course::ui::draw(&a, f)).unwrap();
     insta::assert_snapshot!(terminal.backend());
@@ -189,8 +169,8 @@ fn every_size_from_the_minimum_up_draws_without_panicking() {
                 Theme::new(ascii, true),
                 (w, h),
             );
-            typed(&mut a, "i");
-            typed(&mut a, "broken");
+            keys(&mut a, "i");
+            keys(&mut a, "broken");
             let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
             terminal.draw(|f| attn_course::ui::draw(&a, f)).unwrap();
             let screen = format!("{:?}", terminal.backend());

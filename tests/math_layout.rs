@@ -31,15 +31,25 @@ fn operator_names_take_a_thin_space_before_their_argument() {
 }
 
 #[test]
-fn one_script_rule_per_equation() {
-    // Every script has a Unicode form: all inline.
+fn each_symbol_makes_its_own_script_choice() {
     assert_eq!(uni("x_l + x_i", 80), ["xₗ + xᵢ"]);
-    // `L` has none: every script of the equation drops to its own row.
-    assert_eq!(uni("x_l + x_L", 80), ["x  + x", " l    L"]);
+    // `L` has no Unicode subscript: only `x_L` lowers it; `xₗ` beside it stays flat.
+    assert_eq!(uni("x_l + x_L", 80), ["xₗ + x", "      L"]);
     assert_eq!(
         inline("x_l + x_L", &Options::default()).unwrap(),
-        "x_l + x_L"
+        "xₗ + x_L"
     );
+    // One symbol writes both of its scripts one way: `σ_q^2`, never `σ_q²`.
+    assert_eq!(
+        inline(r"\sigma_q^2 + \Delta^{n-1}", &Options::default()).unwrap(),
+        "σ_q^2 + Δⁿ⁻¹"
+    );
+    // A word in a script keeps its spaces: `e^(s ln 2)`, never the product `eˢˡⁿ²`.
+    assert_eq!(
+        inline(r"2^s=e^{s\ln 2}", &Options::default()).unwrap(),
+        "2ˢ = e^(s ln 2)"
+    );
+    assert_eq!(uni(r"e^{s\ln 2}", 80), [" s ln 2", "e"]);
 }
 
 #[test]
@@ -74,7 +84,7 @@ fn radicals_cover_the_whole_radicand() {
 fn limits_sit_full_size_above_and_below() {
     assert_eq!(
         uni(r"\sum_{j=1}^{n} e^{z_j}", 80),
-        [" n   z", " ⎲    j", " ⎳  e", "j=1"]
+        [" n", " ⎲   zⱼ", " ⎳  e", "j=1"]
     );
     assert_eq!(ascii(r"\max_{j} s", 80), ["max s", " j"]);
 }
@@ -222,31 +232,51 @@ fn a_braced_comma_is_a_plain_comma() {
 }
 
 #[test]
-fn each_row_of_an_aligned_display_makes_its_own_script_choice() {
-    // `c` has no Unicode subscript: its row lowers it, the next row keeps √dₖ flat.
+fn a_lowered_script_in_an_environment_keeps_its_rows_apart() {
+    // `c` has no Unicode subscript: it is lowered, and √dₖ beside it stays flat.
     let tex = r"\begin{aligned}a_c&=1\\ b&=\sqrt{d_k}\end{aligned}";
-    assert_eq!(uni(tex, 80), ["a  = 1", " c", " b = √dₖ"]);
-    // Inside one row the rule still holds for the whole row.
-    assert_eq!(
-        uni(r"\begin{aligned}a_c&=\sqrt{d_k}\end{aligned}", 80),
-        ["a  = √d", " c     k"]
-    );
-    // A `cases` block is read as one equation: one choice for all of it.
+    assert_eq!(uni(tex, 80), ["a  = 1", " c", "", " b = √dₖ"]);
+    // In a matrix or `cases` a blank row follows the lowered `c`, so that it does not
+    // sit beside the next row's entries and read as one of them.
     assert_eq!(
         uni(r"\begin{cases}a_c & x\\ d_k & y\end{cases}", 80),
-        ["⎧ a   x", "⎪  c", "⎨ d   y", "⎩  k"]
+        ["⎧ a   x", "⎪  c", "⎨", "⎩ dₖ  y"]
+    );
+    assert_eq!(
+        uni(r"\begin{bmatrix}1 & x^2\\ d_k & y\end{bmatrix}", 80),
+        ["⎡ 1   x² ⎤", "⎣ dₖ  y  ⎦"]
+    );
+}
+
+#[test]
+fn an_aligned_fraction_keeps_the_spaces_of_its_operators() {
+    // `aligned` rows are in display style, as in amsmath: the numerator's minus is a
+    // binary operator with its spaces, not `Z−exp(s)`.
+    assert_eq!(
+        uni(r"\begin{aligned}a&=\frac{Z-\exp(s)}{2}\end{aligned}", 80),
+        ["     Z − exp(s)", "a = ────────────", "         2"]
+    );
+}
+
+#[test]
+fn ascii_keeps_phi_and_varphi_apart_and_spaces_a_times_written_as_x() {
+    assert_eq!(ascii(r"\varphi(x)\phi", 80), ["varphi(x)phi"]);
+    let ascii_opts = Options { ascii: true };
+    assert_eq!(
+        inline(r"X\in\mathbb{R}^{n\times d_{\text{model}}}", &ascii_opts).unwrap(),
+        "X in R^(n x d_model)"
     );
 }
 
 #[test]
 fn a_lowered_subscript_under_a_root_takes_no_floating_bar() {
-    // `c` has no Unicode subscript, so the whole equation is 2-D; the root over one
-    // letter with a lowered script is drawn like `√dₖ`, without a bar above.
-    assert_eq!(uni(r"a_c = \sqrt{d_k}", 80), ["a  = √d", " c     k"]);
+    // `c` has no Unicode subscript, so `d_c` is 2-D; the root over one letter with a
+    // lowered script is drawn like `√dₖ`, without a bar above.
+    assert_eq!(uni(r"a_c = \sqrt{d_c}", 80), ["a  = √d", " c     c"]);
     // Something above the letter still takes the bar, which sits on it.
     assert_eq!(
-        uni(r"a_c = \sqrt{x^2}", 80),
-        ["      __", "     │ 2", "a  = √x", " c"]
+        uni(r"a_c = \sqrt{x^q}", 80),
+        ["      __", "     │ q", "a  = √x", " c"]
     );
 }
 

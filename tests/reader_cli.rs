@@ -104,22 +104,38 @@ fn list_prints_one_line_per_lesson_with_its_state() {
     assert!(out.status.success());
     let text = stdout(&out);
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), 3);
+    assert_eq!(lines.len(), 5);
+    // The course introduces itself (no track: its tagline), then a line per lesson, then
+    // the whole course at a glance.
+    assert_eq!(
+        lines[0],
+        "Fixture Course · Every block kind, in three short lessons."
+    );
     assert!(
-        lines[0].starts_with("1  unread       Every Block of "),
+        lines[1].starts_with("1  unread       Every Block of "),
         "{text}"
     );
     assert_eq!(
-        lines[1..],
+        lines[2..],
         [
             "2  unread       Plain Prose  (0/1 solved)",
-            "3  unread       Broken Blocks  (0/1 solved)"
+            "3  unread       Broken Blocks  (0/1 solved)",
+            "Progress: lessons read 0/3, problems solved 0/3"
         ]
     );
     let embedded = stdout(&run(&["list"], "C.UTF-8"));
-    assert_eq!(embedded.lines().count(), 8);
+    let lessons: Vec<&str> = embedded
+        .lines()
+        .filter(|l| l.starts_with(|c: char| c.is_ascii_digit()) && l.contains("  "))
+        .collect();
+    assert_eq!(lessons.len(), 8);
+    assert!(
+        embedded.starts_with("The Mathematics of Attention · Course 3 of 8 in a reading track: "),
+        "{embedded}"
+    );
+    assert!(embedded.contains("\nProgress: lessons read 0/8, problems solved 0/"));
     // (The title's `$d_k$` is drawn by the math engine, so only its words are checked.)
-    let second = embedded.lines().nth(1).unwrap();
+    let second = lessons[1];
     assert!(
         second.starts_with("2  unread       Where the Square Root of "),
         "{second}"

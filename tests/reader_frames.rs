@@ -7,34 +7,19 @@ use attn_course::app::{Action, App};
 use attn_course::content::Course;
 use attn_course::layout::Theme;
 use attn_course::store::Progress;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::style::Color;
 
-fn fixture() -> Course {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/course");
-    Course::load(Some(&dir)).expect("fixture course loads")
-}
+mod common;
+use common::{frame, keys};
 
 fn app(size: (u16, u16), ascii: bool, color: bool) -> App {
-    App::new(fixture(), Progress::new(0), Theme::new(ascii, color), size)
-}
-
-fn press(app: &mut App, keys: &str) {
-    for c in keys.chars() {
-        let key = KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE);
-        if let Some(action) = attn_course::app::keymap::action_for(&app.mode, key) {
-            app.update(action);
-        }
-    }
-}
-
-fn frame(app: &App) -> Terminal<TestBackend> {
-    let mut terminal = Terminal::new(TestBackend::new(app.size.0, app.size.1)).unwrap();
-    terminal.draw(|f| attn_course::ui::draw(app, f)).unwrap();
-    terminal
+    App::new(
+        common::course("course"),
+        Progress::new(0),
+        Theme::new(ascii, color),
+        size,
+    )
 }
 
 fn cells(buffer: &Buffer) -> impl Iterator<Item = &ratatui::buffer::Cell> {
@@ -54,14 +39,14 @@ fn start_100x30_ascii() {
 #[test]
 fn problem_and_claim_80x24_unicode() {
     let mut a = app((80, 24), false, true);
-    press(&mut a, &"j".repeat(44));
+    keys(&mut a, &"j".repeat(44));
     insta::assert_snapshot!(frame(&a).backend());
 }
 
 #[test]
 fn help_80x24_ascii() {
     let mut a = app((80, 24), true, true);
-    press(&mut a, "?");
+    keys(&mut a, "?");
     insta::assert_snapshot!(frame(&a).backend());
 }
 
@@ -73,7 +58,7 @@ fn narrow_40x12_unicode_contents_folded() {
 #[test]
 fn narrow_40x12_ascii_contents_shown_with_t() {
     let mut a = app((40, 12), true, true);
-    press(&mut a, "t");
+    keys(&mut a, "t");
     insta::assert_snapshot!(frame(&a).backend());
 }
 
@@ -85,7 +70,7 @@ fn too_small_39x12() {
 #[test]
 fn broken_blocks_100x30_show_error_boxes() {
     let mut a = app((100, 30), false, true);
-    press(&mut a, "]]");
+    keys(&mut a, "]]");
     insta::assert_snapshot!(frame(&a).backend());
 }
 
@@ -96,8 +81,8 @@ fn ascii_mode_draws_no_non_ascii_character() {
     for size in [(100, 30), (80, 24), (40, 12)] {
         let mut a = app(size, true, true);
         a.update(Action::NextLesson);
-        for keys in ["", "jjjjjjjjjjjj", "G", "?"] {
-            press(&mut a, keys);
+        for typed in ["", "jjjjjjjjjjjj", "G", "?"] {
+            keys(&mut a, typed);
             let t = frame(&a);
             let bad: String = cells(t.backend().buffer())
                 .map(|c| c.symbol())
@@ -105,7 +90,7 @@ fn ascii_mode_draws_no_non_ascii_character() {
                 .collect();
             assert!(
                 bad.is_empty(),
-                "non-ASCII at {size:?} after {keys:?}: {bad:?}"
+                "non-ASCII at {size:?} after {typed:?}: {bad:?}"
             );
         }
     }
@@ -114,22 +99,22 @@ fn ascii_mode_draws_no_non_ascii_character() {
 #[test]
 fn no_color_draws_no_colour() {
     let mut a = app((100, 30), false, false);
-    press(&mut a, "/softmax");
+    keys(&mut a, "/softmax");
     a.update(Action::PromptSubmit);
-    for keys in ["", "?"] {
-        press(&mut a, keys);
+    for typed in ["", "?"] {
+        keys(&mut a, typed);
         let t = frame(&a);
         let coloured = cells(t.backend().buffer())
             .filter(|c| c.fg != Color::Reset || c.bg != Color::Reset)
             .count();
-        assert_eq!(coloured, 0, "after {keys:?}");
+        assert_eq!(coloured, 0, "after {typed:?}");
     }
 }
 
 #[test]
 fn search_matches_are_highlighted_in_the_text() {
     let mut a = app((100, 30), false, true);
-    press(&mut a, "/weights");
+    keys(&mut a, "/weights");
     a.update(Action::PromptSubmit);
     let t = frame(&a);
     let buffer = t.backend().buffer();
@@ -159,12 +144,12 @@ fn search_matches_are_highlighted_in_the_text() {
 #[test]
 fn answer_flow_80x24_unicode() {
     let mut a = app((80, 24), false, true);
-    press(&mut a, "p");
+    keys(&mut a, "p");
     a.update(Action::Activate);
-    press(&mut a, "0.1");
+    keys(&mut a, "0.1");
     a.update(Action::PromptSubmit);
     a.update(Action::Activate);
-    press(&mut a, "1/2");
+    keys(&mut a, "1/2");
     insta::assert_snapshot!(frame(&a).backend());
 }
 
@@ -173,11 +158,11 @@ fn answer_flow_80x24_unicode() {
 #[test]
 fn scratchpad_80x24_unicode() {
     let mut a = app((80, 24), false, true);
-    press(&mut a, ":let x = [[1, 20], [300, 4]]");
+    keys(&mut a, ":let x = [[1, 20], [300, 4]]");
     a.update(Action::PromptSubmit);
-    press(&mut a, "x @ x");
+    keys(&mut a, "x @ x");
     a.update(Action::PromptSubmit);
-    press(&mut a, "x[0] + ");
+    keys(&mut a, "x[0] + ");
     insta::assert_snapshot!(frame(&a).backend());
 }
 
@@ -188,8 +173,8 @@ fn panels_in_ascii_mode_are_ascii() {
         let mut a = app(size, true, true);
         // Lesson 2 is all ASCII, so any other character would be the reader's.
         a.update(Action::NextLesson);
-        for (keys, submit) in [("p", false), ("s", false), ("s", false), (":1+1", true)] {
-            press(&mut a, keys);
+        for (typed, submit) in [("p", false), ("s", false), ("s", false), (":1+1", true)] {
+            keys(&mut a, typed);
             if submit {
                 a.update(Action::PromptSubmit);
             }
@@ -200,7 +185,7 @@ fn panels_in_ascii_mode_are_ascii() {
                 .collect();
             assert!(
                 bad.is_empty(),
-                "non-ASCII at {size:?} after {keys:?}: {bad:?}"
+                "non-ASCII at {size:?} after {typed:?}: {bad:?}"
             );
         }
     }
@@ -213,12 +198,12 @@ fn the_panel_scrolls_no_further_than_its_text() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("lessons");
     let course = Course::load(Some(&dir)).expect("the course loads");
     let mut a = App::new(course, Progress::new(0), Theme::new(false, true), (40, 12));
-    press(&mut a, "pss");
+    keys(&mut a, "pss");
     frame(&a);
     let max = a.panel.as_ref().unwrap().max_scroll.get();
     assert!(max > 0, "the solution is longer than a 40x12 panel");
-    press(&mut a, &"J".repeat(50));
+    keys(&mut a, &"J".repeat(50));
     assert_eq!(a.panel.as_ref().unwrap().scroll, max);
-    press(&mut a, "K");
+    keys(&mut a, "K");
     assert_eq!(a.panel.as_ref().unwrap().scroll, max - 1);
 }

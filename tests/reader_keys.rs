@@ -1,39 +1,22 @@
 //! The reader driven by synthetic key events, no terminal: each test presses keys
 //! through the real keymap and checks the app state.
 
-use std::path::Path;
-
 use attn_course::app::keymap::{READING, action_for, mouse_action};
 use attn_course::app::{Action, App, Entry, Focus, Mode, SaveNeed};
-use attn_course::content::Course;
 use attn_course::layout::Theme;
 use attn_course::store::Progress;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseEvent, MouseEventKind};
 
-fn fixture() -> Course {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/course");
-    Course::load(Some(&dir)).expect("fixture course loads")
-}
+mod common;
+use common::{key, keys};
 
 fn app_at(size: (u16, u16)) -> App {
-    App::new(fixture(), Progress::new(0), Theme::new(false, true), size)
-}
-
-fn key(app: &mut App, code: KeyCode, modifiers: KeyModifiers) {
-    if let Some(action) = action_for(&app.mode, KeyEvent::new(code, modifiers)) {
-        app.update(action);
-    }
-}
-
-fn keys(app: &mut App, typed: &str) {
-    for c in typed.chars() {
-        let mods = if c.is_ascii_uppercase() {
-            KeyModifiers::SHIFT
-        } else {
-            KeyModifiers::NONE
-        };
-        key(app, KeyCode::Char(c), mods);
-    }
+    App::new(
+        common::course("course"),
+        Progress::new(0),
+        Theme::new(false, true),
+        size,
+    )
 }
 
 /// Index of the top-level block whose heading reads `title`.
@@ -291,7 +274,12 @@ fn the_place_shown_is_where_the_learner_is_not_the_furthest_read() {
     assert!(here < 100, "the fixture lesson is longer than a screen");
     // A new session opens at the place's block, and shows that, not the record's 100%.
     let progress = app.progress_to_save(1).clone();
-    let again = App::new(fixture(), progress, Theme::new(false, true), (100, 30));
+    let again = App::new(
+        common::course("course"),
+        progress,
+        Theme::new(false, true),
+        (100, 30),
+    );
     let reopened = ((again.scroll as f64 + 29.0) / total * 100.0).floor() as u32;
     assert_eq!(again.percent_here(), reopened);
     assert!(reopened <= here);
@@ -306,7 +294,12 @@ fn a_new_session_resumes_from_the_saved_progress() {
     keys(&mut first, "jjjjjjjjjjjj");
     let (lesson, block) = (first.lesson, first.view().block_at(first.scroll));
     let progress = first.progress_to_save(1).clone();
-    let second = App::new(fixture(), progress, Theme::new(false, true), (80, 24));
+    let second = App::new(
+        common::course("course"),
+        progress,
+        Theme::new(false, true),
+        (80, 24),
+    );
     assert_eq!(second.lesson, lesson);
     assert_eq!(second.view().block_at(second.scroll), block);
     // An unknown lesson slug (a renamed lesson) opens the first lesson.
@@ -317,7 +310,12 @@ fn a_new_session_resumes_from_the_saved_progress() {
         at: 0,
         extra: Default::default(),
     });
-    let third = App::new(fixture(), stale, Theme::new(false, true), (80, 24));
+    let third = App::new(
+        common::course("course"),
+        stale,
+        Theme::new(false, true),
+        (80, 24),
+    );
     assert_eq!((third.lesson, third.scroll), (0, 0));
 }
 
@@ -330,4 +328,12 @@ fn lesson_marks_follow_the_fraction_read() {
     assert_eq!(app.mark(2), Mark::Empty);
     keys(&mut app, "]");
     assert_eq!(app.mark(1), Mark::Partial);
+}
+
+/// The shared `key` helper refuses a key the mode does not bind, naming it.
+#[test]
+#[should_panic(expected = "key F5 is not bound in mode Reading")]
+fn a_test_pressing_an_unbound_key_fails() {
+    let mut app = app_at((80, 24));
+    key(&mut app, KeyCode::F(5), KeyModifiers::NONE);
 }

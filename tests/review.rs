@@ -5,45 +5,31 @@
 
 use std::path::Path;
 
-use attn_course::app::keymap::action_for;
 use attn_course::app::{Action, App, Mode, PanelView, ProblemRef, SaveNeed};
-use attn_course::content::Course;
 use attn_course::layout::Theme;
 use attn_course::problems::schedule::DAY;
 use attn_course::store::{Attempt, ProblemRecord, Progress};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::crossterm::event::KeyCode;
+
+mod common;
+use common::{keys, press};
 
 const SEED: u64 = 7;
 /// 2026-12-01 00:00:00 UTC.
 const NOW: u64 = 1_796_083_200;
 
 fn app(progress: Progress) -> App {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/course");
-    let course = Course::load(Some(&dir)).expect("fixture course loads");
+    let course = common::course("course");
     let mut app = App::new(course, progress, Theme::new(false, true), (100, 30));
     app.set_clock(|| NOW);
     app
 }
 
-fn key(app: &mut App, code: KeyCode) {
-    let modifiers = match code {
-        KeyCode::Char(c) if c.is_ascii_uppercase() => KeyModifiers::SHIFT,
-        _ => KeyModifiers::NONE,
-    };
-    if let Some(action) = action_for(&app.mode, KeyEvent::new(code, modifiers)) {
-        app.update(action);
-    }
-}
-
-fn press(app: &mut App, keys: &str) {
-    keys.chars().for_each(|c| key(app, KeyCode::Char(c)));
-}
-
 /// Enter, the answer typed, Enter.
 fn answer(app: &mut App, text: &str) {
-    key(app, KeyCode::Enter);
+    press(app, KeyCode::Enter);
     assert!(
         matches!(app.mode, Mode::Prompt(_)),
         "Enter opens the answer: {:?} {:?} {:?} {:?}",
@@ -52,8 +38,8 @@ fn answer(app: &mut App, text: &str) {
         app.current_problem(),
         app.panel
     );
-    press(app, text);
-    key(app, KeyCode::Enter);
+    keys(app, text);
+    press(app, KeyCode::Enter);
 }
 
 /// Lesson 1's problem 1.1, `softmax([a, 0])[0]` with `a` drawn from 1, 2, 3.
@@ -119,7 +105,7 @@ fn feedback(app: &App) -> Vec<String> {
 #[test]
 fn nothing_answered_means_nothing_to_review() {
     let mut a = app(Progress::new(SEED));
-    press(&mut a, "R");
+    keys(&mut a, "R");
     assert!(a.review.is_none());
     let message = a.message.clone().unwrap_or_default();
     assert!(message.starts_with("nothing to review yet"), "{message}");
@@ -136,7 +122,7 @@ fn nothing_due_says_when_the_next_one_comes_back() {
         Attempt::new(at, "x", "x", true, 0),
     );
     let mut a = app(p);
-    press(&mut a, "R");
+    keys(&mut a, "R");
     assert!(a.review.is_none());
     assert_eq!(
         a.message.as_deref(),
@@ -151,7 +137,7 @@ fn nothing_due_says_when_the_next_one_comes_back() {
 fn a_problem_solved_long_ago_comes_back_with_fresh_numbers() {
     let mut a = app(solved_long_ago());
     let first_a = drawn_a(&a);
-    press(&mut a, "R");
+    keys(&mut a, "R");
     let session = a.review.clone().expect("a session starts");
     assert_eq!(session.queue, vec![softmax_problem(&a)]);
     assert_eq!(session.label(), "review 1 of 1");
@@ -185,7 +171,7 @@ fn a_problem_solved_long_ago_comes_back_with_fresh_numbers() {
     );
     assert_eq!(a.save_need(), SaveNeed::Now);
 
-    key(&mut a, KeyCode::Enter);
+    press(&mut a, KeyCode::Enter);
     assert!(a.review.is_none());
     assert!(a.panel.is_none());
     assert_eq!(
@@ -197,7 +183,7 @@ fn a_problem_solved_long_ago_comes_back_with_fresh_numbers() {
 #[test]
 fn a_wrong_review_moved_past_comes_straight_back_and_stays_solved() {
     let mut a = app(solved_long_ago());
-    press(&mut a, "R");
+    keys(&mut a, "R");
     answer(&mut a, "0.01");
     let lines = feedback(&a);
     assert_eq!(
@@ -206,7 +192,7 @@ fn a_wrong_review_moved_past_comes_straight_back_and_stays_solved() {
     );
     // Wrong so far: nothing graded until the learner moves on.
     assert!(record(&a, "blocks", "two-token-weights").review.is_none());
-    press(&mut a, "R");
+    keys(&mut a, "R");
     assert!(a.review.is_none());
     let r = record(&a, "blocks", "two-token-weights");
     assert!(r.solved, "a review never takes a solve away");
@@ -232,19 +218,19 @@ fn a_wrong_review_moved_past_comes_straight_back_and_stays_solved() {
 #[test]
 fn in_a_review_an_old_solve_does_not_earn_the_solution() {
     let mut a = app(solved_long_ago());
-    press(&mut a, "R");
-    press(&mut a, "s");
+    keys(&mut a, "R");
+    keys(&mut a, "s");
     assert_eq!(
         a.panel.as_ref().map(|p| p.view.clone()),
         Some(PanelView::ConfirmSolution)
     );
-    press(&mut a, "s");
+    keys(&mut a, "s");
     assert_eq!(
         a.panel.as_ref().map(|p| p.view.clone()),
         Some(PanelView::Solution)
     );
     // Seen the solution and moved on: Again, ease 2.6 − 0.54 = 2.06, due at once.
-    press(&mut a, "R");
+    keys(&mut a, "R");
     let review = record(&a, "blocks", "two-token-weights")
         .review
         .expect("scheduled");
@@ -257,8 +243,8 @@ fn in_a_review_an_old_solve_does_not_earn_the_solution() {
 #[test]
 fn a_hint_then_a_right_answer_grades_hard() {
     let mut a = app(solved_long_ago());
-    press(&mut a, "R");
-    press(&mut a, "h");
+    keys(&mut a, "R");
+    keys(&mut a, "h");
     let right = right_answer(drawn_a(&a));
     answer(&mut a, &right);
     // Hard after the implied Good: 6 days, ease 2.6 − 0.14 = 2.46.
@@ -280,7 +266,7 @@ fn the_oldest_due_comes_first_and_esc_stops_the_session() {
     );
     let mut a = app(p);
     a.update(Action::Resize(80, 24));
-    press(&mut a, "R");
+    keys(&mut a, "R");
     let session = a.review.clone().expect("a session starts");
     assert_eq!(session.queue.len(), 2);
     assert_eq!(session.problem().lesson, 1, "the plain problem first");
@@ -301,13 +287,13 @@ fn the_oldest_due_comes_first_and_esc_stops_the_session() {
     assert_eq!((review.interval_days, review.ease), (1, 2.06));
     assert!(record(&a, "plain", "plain-problem").solved);
 
-    key(&mut a, KeyCode::Enter);
+    press(&mut a, KeyCode::Enter);
     let session = a.review.clone().expect("the session goes on");
     assert_eq!(session.label(), "review 2 of 2");
     assert_eq!(a.lesson, 0);
     assert_eq!(a.current_problem(), Some(softmax_problem(&a)));
 
-    key(&mut a, KeyCode::Esc);
+    press(&mut a, KeyCode::Esc);
     assert!(a.review.is_none());
     // Untouched: its schedule is still the one its history implies.
     assert!(record(&a, "blocks", "two-token-weights").review.is_none());
@@ -330,7 +316,7 @@ fn problems_due_at_the_same_time_come_in_course_order() {
         Attempt::new(at, "1", "1", false, 0),
     );
     let mut a = app(p);
-    press(&mut a, "R");
+    keys(&mut a, "R");
     let queue = a
         .review
         .as_ref()
@@ -385,14 +371,15 @@ fn list_counts_the_problems_due_after_the_lesson_lines() {
          at = {recent}\ninput = \"15\"\ncorrect = false\n"
     );
     let lines = list(&progress);
-    assert_eq!(lines.len(), 4, "{lines:?}");
-    // The lesson lines as before (the solved flag was not written, so 0 solved).
-    assert_eq!(lines[0], "1  unread       Every Block of dₖ  (0/1 solved)");
-    assert_eq!(lines[3], "2 problems due for review (R in the reader)");
+    assert_eq!(lines.len(), 6, "{lines:?}");
+    // The lesson lines as before (the solved flag was not written, so 0 solved), after
+    // the course's line and before the progress line.
+    assert_eq!(lines[1], "1  unread       Every Block of dₖ  (0/1 solved)");
+    assert_eq!(lines[5], "2 problems due for review (R in the reader)");
 }
 
 #[test]
-fn list_with_nothing_due_is_the_lesson_lines_only() {
+fn list_with_nothing_due_has_no_review_line() {
     // Solved a minute ago: due tomorrow, so no review line.
     let progress = format!(
         "schema = 1\nlearner_seed = 7\n\
@@ -401,9 +388,10 @@ fn list_with_nothing_due_is_the_lesson_lines_only() {
         real_now() - 60
     );
     let lines = list(&progress);
-    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert_eq!(lines.len(), 5, "{lines:?}");
     assert!(
-        lines[2].starts_with("3  unread       Broken Blocks"),
+        lines[3].starts_with("3  unread       Broken Blocks"),
         "{lines:?}"
     );
+    assert!(lines[4].starts_with("Progress: "), "{lines:?}");
 }

@@ -2,37 +2,26 @@
 //! in a pane that grows to two thirds of the text, fitted to its width; a value after
 //! it gives the pane back its third; a bad argument is one line of error.
 
-use std::path::Path;
-
 use attn_course::app::{Action, App, ScratchLine};
-use attn_course::content::Course;
 use attn_course::layout::Theme;
 use attn_course::store::Progress;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+mod common;
+use common::keys;
 
 fn app(size: (u16, u16), ascii: bool) -> App {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/course");
-    let course = Course::load(Some(&dir)).expect("fixture course loads");
+    let course = common::course("course");
     App::new(course, Progress::new(0), Theme::new(ascii, false), size)
-}
-
-fn type_keys(app: &mut App, keys: &str) {
-    for c in keys.chars() {
-        let key = KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE);
-        if let Some(action) = attn_course::app::keymap::action_for(&app.mode, key) {
-            app.update(action);
-        }
-    }
 }
 
 /// Opens the scratchpad if needed, types `input` and presses Enter.
 fn run(app: &mut App, input: &str) {
     if app.pane().is_none() {
-        type_keys(app, ":");
+        keys(app, ":");
     }
-    type_keys(app, input);
+    keys(app, input);
     app.update(Action::PromptSubmit);
 }
 
@@ -45,7 +34,7 @@ fn screen(app: &App) -> String {
 #[test]
 fn a_figure_grows_the_pane_and_a_value_shrinks_it_back() {
     let mut a = app((80, 24), false);
-    type_keys(&mut a, ":");
+    keys(&mut a, ":");
     let third = a.geometry().pane.map(|p| p.height);
     assert_eq!(third, Some(7));
     run(&mut a, "heatmap([[1, 2], [3, 4]])");

@@ -1,12 +1,14 @@
 //! `/` finds notation inside drawn equations, on the real lessons: the query is read as
 //! LaTeX or as the reader draws it, and matched against each equation's source.
 
-use attn_course::app::keymap::action_for;
 use attn_course::app::{App, Match};
 use attn_course::content::{BlockKind, Course};
 use attn_course::layout::Theme;
 use attn_course::store::Progress;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::crossterm::event::KeyCode;
+
+mod common;
+use common::press;
 
 fn app(ascii: bool) -> App {
     let course = Course::load(None).expect("embedded course");
@@ -16,12 +18,6 @@ fn app(ascii: bool) -> App {
         Theme::new(ascii, false),
         (100, 30),
     )
-}
-
-fn press(app: &mut App, code: KeyCode) {
-    if let Some(action) = action_for(&app.mode, KeyEvent::new(code, KeyModifiers::NONE)) {
-        app.update(action);
-    }
 }
 
 /// Searches for `query` and returns the display equations (lesson, TeX) it matched, each

@@ -262,7 +262,7 @@ fn reset_keeps_the_old_record_and_says_where() {
     let home = temp_dir();
     attn(home.path(), &["progress", "import", path_str(&sample())]);
     let before = fs::read(home.path().join("progress.toml")).unwrap_or_else(|e| panic!("{e}"));
-    let out = attn(home.path(), &["progress", "reset"]);
+    let out = attn(home.path(), &["progress", "reset", "--yes"]);
     assert_eq!(out.status.code(), Some(0));
     let stdout = text(&out.stdout);
     let kept = stdout

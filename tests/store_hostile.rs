@@ -479,7 +479,7 @@ fn a_reset_is_not_undone_by_a_reader_that_was_open() {
         .progress
         .record_attempt("softmax", "p", Attempt::new(5, "1", "", true, 0));
     assert!(reader.store.save_merged(&mut reader.progress).is_ok());
-    let out = attn(home.path(), &["progress", "reset"]);
+    let out = attn(home.path(), &["progress", "reset", "--yes"]);
     assert_eq!(out.status.code(), Some(0));
     // The reader, still open, moves on and saves.
     reader.progress.set_position("softmax", 9, 50);
@@ -504,7 +504,7 @@ fn reset_refuses_a_newer_file() {
     let home = temp_dir();
     let newer = b"schema = 7\nlearner_seed = 5\n";
     write(&home.path().join("progress.toml"), newer);
-    let out = attn(home.path(), &["progress", "reset"]);
+    let out = attn(home.path(), &["progress", "reset", "--yes"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("newer attn-course"));
     assert_eq!(read(&home.path().join("progress.toml")), newer);

@@ -2,38 +2,25 @@
 //! keymap, with a fixed learner seed. Expected values are computed here from the drawn
 //! parameter, by the problem's formula, not by the evaluator.
 
-use std::path::Path;
-
-use attn_course::app::keymap::{action_for, help_rows};
+use attn_course::app::keymap::help_rows;
 use attn_course::app::{App, Mode, PanelView, ProblemRef, PromptKind, SaveNeed, ScratchLine};
-use attn_course::content::Course;
 use attn_course::layout::{Theme, line_text};
 use attn_course::store::{ProblemRecord, Progress};
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::crossterm::event::{KeyCode, KeyModifiers};
+
+mod common;
+use common::{key, keys};
 
 const SEED: u64 = 7;
 
 fn app() -> App {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/course");
-    let course = Course::load(Some(&dir)).expect("fixture course loads");
+    let course = common::course("course");
     App::new(
         course,
         Progress::new(SEED),
         Theme::new(false, true),
         (100, 30),
     )
-}
-
-fn key(app: &mut App, code: KeyCode, modifiers: KeyModifiers) {
-    if let Some(action) = action_for(&app.mode, KeyEvent::new(code, modifiers)) {
-        app.update(action);
-    }
-}
-
-fn typed(app: &mut App, text: &str) {
-    for c in text.chars() {
-        key(app, KeyCode::Char(c), KeyModifiers::NONE);
-    }
 }
 
 fn enter(app: &mut App) {
@@ -74,7 +61,7 @@ fn panel_view(app: &App) -> Option<PanelView> {
 fn p_goes_to_the_problem_and_enter_opens_its_answer_prompt() {
     let mut a = app();
     assert_eq!(a.current_problem(), None, "the lesson opens on prose");
-    typed(&mut a, "p");
+    keys(&mut a, "p");
     let p = first_problem(&a);
     assert_eq!(a.current_problem(), Some(p));
     // Near the lesson's end the text cannot scroll the box to the top; it is on screen.
@@ -84,7 +71,7 @@ fn p_goes_to_the_problem_and_enter_opens_its_answer_prompt() {
         "{line}"
     );
     assert_eq!(a.scroll, a.view().lines.len() - a.text_height());
-    typed(&mut a, "p");
+    keys(&mut a, "p");
     assert!(a.message.as_deref().unwrap().contains("no problem after"));
     assert_eq!(a.current_problem(), Some(p));
     enter(&mut a);
@@ -106,16 +93,16 @@ fn enter_on_prose_opens_nothing() {
 #[test]
 fn the_input_is_read_before_it_is_submitted() {
     let mut a = app();
-    typed(&mut a, "p");
+    keys(&mut a, "p");
     enter(&mut a);
-    typed(&mut a, "1/4");
+    keys(&mut a, "1/4");
     assert_eq!(a.preview, Some(Ok("0.25".to_string())));
-    typed(&mut a, "+");
+    keys(&mut a, "+");
     let error = a.preview.clone().unwrap().unwrap_err();
     assert!(error.contains("1:"), "an error has a position: {error}");
     // A parameter is not bound in an answer: the value must be worked out.
     key(&mut a, KeyCode::Backspace, KeyModifiers::NONE);
-    typed(&mut a, "+a");
+    keys(&mut a, "+a");
     assert!(a.preview.clone().unwrap().is_err());
 }
 
@@ -123,9 +110,9 @@ fn the_input_is_read_before_it_is_submitted() {
 fn wrong_then_a_hint_then_right_is_all_recorded() {
     let mut a = app();
     let (_, right) = a_and_answer(&a);
-    typed(&mut a, "p");
+    keys(&mut a, "p");
     enter(&mut a);
-    typed(&mut a, "0.1");
+    keys(&mut a, "0.1");
     enter(&mut a);
     assert_eq!(a.mode, Mode::Reading);
     assert_eq!(a.save_need(), SaveNeed::Now, "an attempt is saved at once");
@@ -148,12 +135,12 @@ fn wrong_then_a_hint_then_right_is_all_recorded() {
         "the box is laid out again"
     );
 
-    typed(&mut a, "h");
+    keys(&mut a, "h");
     assert_eq!(record(&a).hints_shown, 1);
     assert_eq!(panel_view(&a), Some(PanelView::Hints));
 
     enter(&mut a);
-    typed(&mut a, &format!("{right:.6}"));
+    keys(&mut a, &format!("{right:.6}"));
     enter(&mut a);
     let r = record(&a);
     assert_eq!((r.attempts.len(), r.solved, r.hints_shown), (2, true, 1));
@@ -169,12 +156,12 @@ fn wrong_then_a_hint_then_right_is_all_recorded() {
 #[test]
 fn input_errors_record_nothing_and_keep_the_prompt_open() {
     let mut a = app();
-    typed(&mut a, "p");
+    keys(&mut a, "p");
     enter(&mut a);
     enter(&mut a);
     assert!(matches!(panel_view(&a), Some(PanelView::InputError(_))));
     for bad in ["1/0", "softmax(", "sqrt(-1)"] {
-        typed(&mut a, bad);
+        keys(&mut a, bad);
         enter(&mut a);
         assert!(
             matches!(&a.mode, Mode::Prompt(p) if p.text() == bad),
@@ -194,15 +181,15 @@ fn input_errors_record_nothing_and_keep_the_prompt_open() {
 #[test]
 fn the_solution_asks_first_until_it_is_earned() {
     let mut a = app();
-    typed(&mut a, "py");
+    keys(&mut a, "py");
     assert_eq!(a.panel, None, "y answers only a question");
-    typed(&mut a, "ps");
+    keys(&mut a, "ps");
     assert_eq!(panel_view(&a), Some(PanelView::ConfirmSolution));
     assert!(!record(&a).solution_viewed);
-    typed(&mut a, "y");
+    keys(&mut a, "y");
     assert_eq!(panel_view(&a), Some(PanelView::Solution));
     assert!(record(&a).solution_viewed);
-    typed(&mut a, "y");
+    keys(&mut a, "y");
     assert_eq!(
         panel_view(&a),
         Some(PanelView::Solution),
@@ -215,26 +202,26 @@ fn the_solution_asks_first_until_it_is_earned() {
 #[test]
 fn three_wrong_tries_earn_the_solution_and_another_one() {
     let mut a = app();
-    typed(&mut a, "pA");
+    keys(&mut a, "pA");
     assert_eq!(record(&a).variant, 0, "not yet");
     for _ in 0..3 {
         enter(&mut a);
-        typed(&mut a, "0.01");
+        keys(&mut a, "0.01");
         enter(&mut a);
     }
-    typed(&mut a, "s");
+    keys(&mut a, "s");
     assert_eq!(
         panel_view(&a),
         Some(PanelView::Solution),
         "no question asked"
     );
-    typed(&mut a, "A");
+    keys(&mut a, "A");
     let r = record(&a);
     assert_eq!((r.variant, r.attempts.len()), (1, 3));
     // The new numbers are those of variant 1, and the next attempt is filed under it.
     let (_, right) = a_and_answer(&a);
     enter(&mut a);
-    typed(&mut a, &format!("{right:.6}"));
+    keys(&mut a, &format!("{right:.6}"));
     enter(&mut a);
     let r = record(&a);
     assert_eq!((r.attempts[3].variant, r.solved), (1, true));
@@ -243,7 +230,7 @@ fn three_wrong_tries_earn_the_solution_and_another_one() {
 #[test]
 fn hints_stop_at_the_last_one() {
     let mut a = app();
-    typed(&mut a, "phhh");
+    keys(&mut a, "phhh");
     assert_eq!(record(&a).hints_shown, 2, "the fixture has two hints");
     assert!(a.message.as_deref().unwrap().contains("no more hints"));
 }
@@ -251,9 +238,9 @@ fn hints_stop_at_the_last_one() {
 #[test]
 fn the_scratchpad_keeps_let_bindings_and_a_history() {
     let mut a = app();
-    typed(&mut a, ":let x = 2");
+    keys(&mut a, ":let x = 2");
     enter(&mut a);
-    typed(&mut a, "x * 3");
+    keys(&mut a, "x * 3");
     assert_eq!(a.preview, Some(Ok("6".to_string())));
     enter(&mut a);
     assert!(
@@ -276,7 +263,7 @@ fn the_scratchpad_keeps_let_bindings_and_a_history() {
     key(&mut a, KeyCode::Esc, KeyModifiers::NONE);
     assert_eq!(a.mode, Mode::Reading);
     // The session keeps the binding after the pane is closed and opened again.
-    typed(&mut a, ":x");
+    keys(&mut a, ":x");
     enter(&mut a);
     assert!(
         matches!(a.scratch.lines.last(), Some(ScratchLine::Result { output: Ok(v), .. }) if v == "2")
@@ -287,15 +274,15 @@ fn the_scratchpad_keeps_let_bindings_and_a_history() {
 fn colon_on_a_problem_binds_its_parameters_and_tab_sends_the_value() {
     let mut a = app();
     let (param, right) = a_and_answer(&a);
-    typed(&mut a, "p:");
+    keys(&mut a, "p:");
     assert_eq!(
         a.scratch.lines.last(),
         Some(&ScratchLine::Note("bound a from problem 1.1".into()))
     );
-    typed(&mut a, "a");
+    keys(&mut a, "a");
     assert_eq!(a.preview, Some(Ok(format!("{param}"))));
     key(&mut a, KeyCode::Backspace, KeyModifiers::NONE);
-    typed(&mut a, "exp(a) / (exp(a) + 1)");
+    keys(&mut a, "exp(a) / (exp(a) + 1)");
     enter(&mut a);
     key(&mut a, KeyCode::Tab, KeyModifiers::NONE);
     let p = first_problem(&a);
@@ -312,7 +299,7 @@ fn colon_on_a_problem_binds_its_parameters_and_tab_sends_the_value() {
 #[test]
 fn tab_without_a_value_says_so() {
     let mut a = app();
-    typed(&mut a, ":");
+    keys(&mut a, ":");
     key(&mut a, KeyCode::Tab, KeyModifiers::NONE);
     assert!(matches!(&a.mode, Mode::Prompt(p) if p.kind == PromptKind::Scratchpad));
     assert_eq!(a.message.as_deref(), Some("no value yet to send"));
@@ -375,10 +362,10 @@ fn box_on_screen(app: &App, p: ProblemRef) -> bool {
 #[test]
 fn the_last_problem_stays_above_its_panel_and_enter_answers_it() {
     let mut a = app();
-    typed(&mut a, "p");
+    keys(&mut a, "p");
     let p = first_problem(&a);
     // At the end of the lesson: the panel would cover the box's bottom rows.
-    typed(&mut a, "h");
+    keys(&mut a, "h");
     assert!(a.panel.is_some());
     assert!(
         box_on_screen(&a, p),
@@ -397,9 +384,9 @@ fn the_last_problem_stays_above_its_panel_and_enter_answers_it() {
 #[test]
 fn a_resize_keeps_the_panel_problem_on_screen_and_current() {
     let mut a = app();
-    typed(&mut a, "p");
+    keys(&mut a, "p");
     let p = first_problem(&a);
-    typed(&mut a, "h");
+    keys(&mut a, "h");
     // Shorter and wider: the text reflows and the box moves.
     a.update(attn_course::app::Action::Resize(120, 16));
     assert!(a.panel.is_some());
@@ -412,6 +399,6 @@ fn a_resize_keeps_the_panel_problem_on_screen_and_current() {
     );
     assert_eq!(a.current_problem(), Some(p));
     // Scrolling the box away keeps the panel's problem the one Enter answers.
-    typed(&mut a, "g");
+    keys(&mut a, "g");
     assert_eq!(a.current_problem(), Some(p));
 }

@@ -1,11 +1,21 @@
 //! `progress export --notes` with hostile note text: the markdown never carries a control
 //! character (escape sequences), a bidirectional override, or a line that is not part of
 //! its structure (a heading, a quoted sentence, a task item or a blank line), whatever
-//! the lesson, section, sentence and text of each note hold.
+//! the lesson, section, sentence and text of each note hold, with or without the course
+//! (whose lesson titles head the notes of its lessons).
 #![no_main]
+use std::sync::OnceLock;
+
 use attn_course::commands::progress::notes_markdown;
+use attn_course::content::Course;
 use attn_course::store::{Note, Progress};
 use libfuzzer_sys::fuzz_target;
+
+/// The bundled course, loaded once: `export --notes` orders and titles by it.
+fn course() -> &'static Course {
+    static COURSE: OnceLock<Course> = OnceLock::new();
+    COURSE.get_or_init(|| Course::load(None).expect("the bundled course loads"))
+}
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
@@ -18,7 +28,9 @@ fuzz_target!(|data: &[u8]| {
         note.answered = k % 2 == 1;
         progress.notes.push(note);
     }
-    let markdown = notes_markdown(&progress, None);
+    // An odd length exports with the course: both paths from one corpus.
+    let course = (data.len() % 2 == 1).then(course);
+    let markdown = notes_markdown(&progress, course);
     for line in markdown.lines() {
         assert!(
             !line.chars().any(|c| c.is_control()

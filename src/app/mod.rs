@@ -17,6 +17,7 @@ mod review;
 mod scratch;
 mod search;
 mod sentence;
+mod standing;
 
 use std::sync::Arc;
 
@@ -32,6 +33,7 @@ pub use prompt::{MAX_PROMPT_CHARS, Prompt, PromptKind};
 pub use review::{Card, PER_SESSION, ReviewSession};
 pub use scratch::{Scratch, ScratchLine};
 pub use search::{Match, Search};
+pub use standing::{Standing, intro_line};
 
 use crate::content::{Course, Section};
 use crate::layout::{self, LaidOut, LayoutCache, Mark, Theme};

@@ -7,11 +7,10 @@ use std::cell::Cell;
 use super::{App, Mode, Pane, Prompt, PromptKind, SaveNeed};
 use crate::content::{Lesson, ProblemSpec};
 use crate::problems::instance::Instance;
-use crate::problems::{Problem, feedback, locate};
+use crate::problems::{Problem, feedback, locate, reveal};
 use crate::store::{Attempt, LessonRecord, ProblemRecord};
 
-/// Wrong attempts after which the solution and "another one" are given without asking.
-pub const FREE_AFTER: usize = 3;
+pub use crate::problems::reveal::FREE_AFTER;
 
 /// A problem of the course: its lesson, its block in the lesson, its number there.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -246,7 +245,7 @@ impl App {
             .is_some_and(|x| x.problem == p && x.view == PanelView::ConfirmSolution);
         let earned = self
             .review_earned(p)
-            .unwrap_or(record.solved || record.attempts.len() >= FREE_AFTER);
+            .unwrap_or_else(|| reveal::solution_earned(&record));
         if earned || asked {
             self.review_helped(p, true);
             if !record.solution_viewed {

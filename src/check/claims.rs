@@ -1,9 +1,9 @@
 //! Computed claims in the prose (`eval` blocks): the expression must give the value the
 //! lesson writes, to the precision the lesson writes it.
 
+use crate::content::tolerance::Tolerance;
 use crate::eval::{self, Env};
 use crate::problems::instance::Shaped;
-use crate::problems::tolerance::Tolerance;
 
 /// Checks one claim; the error says what the expression gave and what the lesson says.
 pub fn check(expr: &str, expected: &str) -> Result<(), String> {

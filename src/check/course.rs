@@ -22,6 +22,18 @@ pub struct Finding {
     pub message: String,
 }
 
+impl Finding {
+    /// A finding about a whole line (no column).
+    pub fn at(file: impl Into<String>, line: usize, message: String) -> Finding {
+        Finding {
+            file: file.into(),
+            line,
+            col: 0,
+            message,
+        }
+    }
+}
+
 impl fmt::Display for Finding {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}:{}", self.file, self.line)?;
@@ -68,6 +80,9 @@ pub fn check(course: &Course, seeds: u32) -> (Vec<Finding>, Tally) {
         walker.lesson(lesson);
     }
     walker.findings.extend(super::glossary::check(course));
+    walker.findings.extend(super::links::check(course));
+    walker.findings.extend(super::references::check(course));
+    walker.findings.extend(super::symbols::check(course));
     (walker.findings, walker.tally)
 }
 
@@ -96,12 +111,8 @@ impl Walker {
     }
 
     fn find(&mut self, file: &str, line: usize, message: impl Into<String>) {
-        self.findings.push(Finding {
-            file: file.to_string(),
-            line,
-            col: 0,
-            message: message.into(),
-        });
+        self.findings
+            .push(Finding::at(file.to_string(), line, message.into()));
     }
 
     fn block(&mut self, lesson: &Lesson, block: &Block) {
@@ -180,7 +191,9 @@ impl Walker {
             Ok(p) => p,
             Err(e) => return self.find(file, line, format!("problem `{}`: {e}", spec.id)),
         };
-        for e in problem.validate(&lesson.slug, &spec.prompt, self.seeds) {
+        let validated = problem.validate(&lesson.slug, &spec.prompt, self.seeds);
+        let linted = super::problems::lint(&problem, spec, &lesson.slug, self.seeds);
+        for e in validated.into_iter().chain(linted) {
             self.find(file, line, format!("problem `{}`: {e}", spec.id));
         }
         // The texts must lay out with a learner's numbers in them, not only as written;

@@ -2,10 +2,14 @@
 //!
 //! - the glossary file itself: every term's lesson and section exist, no name, alias or
 //!   symbol belongs to two terms, every definition's math lays out;
-//! - a term named (by its name or an alias) before the idea that introduces it needs a
-//!   link to that idea in the same block, `[the variance argument](#2.2)`; a lesson's
-//!   title and blurb (they preview it) and its problems are exempt. Symbols are not held to this: the
-//!   notation table defines them for the whole course;
+//! - a term named (by its name or an alias) before the idea that introduces it is
+//!   linked there once per lesson: the block of its first mention in the lesson (or an
+//!   earlier one) links to that idea, `[the variance argument](#2.2)`, and later
+//!   mentions need none
+//!   (more forward links are clutter, see [`super::links`]). A lesson's title and blurb
+//!   (they preview it), headings, tables and quotations (no link may stand there) and
+//!   problems are exempt. Symbols are not held to this: the notation table defines them
+//!   for the whole course;
 //! - every named symbol in a lesson's math is in the glossary, or declared local to
 //!   the lesson in `[local]`.
 //!
@@ -38,16 +42,12 @@ pub fn check(course: &Course) -> Vec<Finding> {
     for (li, lesson) in course.lessons.iter().enumerate() {
         out.extend(lesson_findings(course, li, lesson));
     }
+    out.extend(super::defined::check(course));
     out
 }
 
 fn finding(file: &str, line: usize, message: String) -> Finding {
-    Finding {
-        file: file.to_string(),
-        line,
-        col: 0,
-        message,
-    }
+    Finding::at(file.to_string(), line, message)
 }
 
 fn file_findings(course: &Course) -> Vec<Finding> {
@@ -129,7 +129,7 @@ fn math_of(text: &str) -> Vec<String> {
 }
 
 /// What the rules read in a block: prose (with its links) and math.
-enum Piece {
+pub(super) enum Piece {
     Prose {
         line: usize,
         text: String,
@@ -142,7 +142,7 @@ enum Piece {
 }
 
 /// The prose and math of blocks, nested blocks and problem texts included.
-fn pieces(blocks: &[Block]) -> Vec<Piece> {
+pub(super) fn pieces(blocks: &[Block]) -> Vec<Piece> {
     let mut out = Vec::new();
     for b in blocks {
         collect(b, &mut out);
@@ -223,6 +223,8 @@ fn lesson_findings(course: &Course, li: usize, lesson: &Lesson) -> Vec<Finding> 
     let local = local_symbols(g, &lesson.slug);
     let mut out = Vec::new();
     let mut early: HashSet<*const Term> = HashSet::new();
+    // Ideas this lesson has linked so far: one forward link serves every term of it.
+    let mut linked_before: HashSet<String> = HashSet::new();
     let mut undefined: HashSet<String> = HashSet::new();
     for (bi, b) in lesson.blocks.iter().enumerate() {
         let targets = links(b);
@@ -231,25 +233,26 @@ fn lesson_findings(course: &Course, li: usize, lesson: &Lesson) -> Vec<Finding> 
         // introduces. Problems are exempt too: a TOML string is no place for links.
         let exempt = bi == 0
             || (bi == 1 && matches!(b.kind, BlockKind::Paragraph(_)))
-            || matches!(b.kind, BlockKind::Problem(_));
+            || !matches!(b.kind, BlockKind::Paragraph(_) | BlockKind::List { .. });
         let mut used: Vec<(&Term, usize)> = Vec::new();
         for piece in pieces(std::slice::from_ref(b)) {
             match piece {
                 Piece::Prose { line, text } if !exempt => {
-                    used.extend(g.find_terms(&text).into_iter().map(|f| (f.term, line)));
+                    // No link may stand inside a quotation, so a mention there is no
+                    // first mention to link.
+                    used.extend(
+                        g.find_terms(&text)
+                            .into_iter()
+                            .filter(|f| !super::links::inside_quotes(&text[..f.offset]))
+                            .map(|f| (f.term, line)),
+                    );
                 }
                 Piece::Prose { .. } => {}
                 Piece::Math { line, tex, display } => {
                     let Ok(placed) = notation::placed(&tex) else {
                         continue; // the layout rule reports it
                     };
-                    let line_of = |col: usize| {
-                        if display {
-                            line + 1 + tex.chars().take(col).filter(|&c| c == '\n').count()
-                        } else {
-                            line
-                        }
-                    };
+                    let line_of = |col: usize| math_line(line, &tex, display, col);
                     for (col, name) in unknown_symbols(g, &local, &params, &placed) {
                         if undefined.insert(name.clone()) {
                             out.push(finding(
@@ -269,22 +272,39 @@ fn lesson_findings(course: &Course, li: usize, lesson: &Lesson) -> Vec<Finding> 
             let Some(intro) = course.introduction(term) else {
                 continue;
             };
-            let linked = targets
-                .iter()
-                .any(|t| section_link(t) == Some(term.section.as_str()));
-            if (li, bi) < intro && !linked && early.insert(std::ptr::from_ref(term)) {
+            let linked = linked_before.contains(&term.section)
+                || targets
+                    .iter()
+                    .any(|t| section_link(t) == Some(term.section.as_str()));
+            if (li, bi) < intro && early.insert(std::ptr::from_ref(term)) && !linked {
                 out.push(finding(
                     &lesson.file,
                     line,
                     format!(
-                        "`{}` is used before section {} introduces it: link there, [..](#{})",
+                        "`{}` is named before section {} introduces it: link its first mention in this lesson, [..](#{})",
                         term.name, term.section, term.section
                     ),
                 ));
             }
         }
+        linked_before.extend(
+            targets
+                .iter()
+                .filter_map(|t| section_link(t))
+                .map(String::from),
+        );
     }
     out
+}
+
+/// The source line of column `col` of math starting on `line`: a display's TeX starts
+/// on the line after its `$$`.
+pub(super) fn math_line(line: usize, tex: &str, display: bool, col: usize) -> usize {
+    if display {
+        line + 1 + tex.chars().take(col).filter(|&c| c == '\n').count()
+    } else {
+        line
+    }
 }
 
 /// The `[local]` symbols of a lesson, as canonical tokens.

@@ -2,6 +2,11 @@
 
 pub mod claims;
 pub mod course;
+pub mod defined;
 pub mod glossary;
+pub mod links;
+pub mod problems;
+pub mod references;
+pub mod symbols;
 
 pub use course::{Finding, Tally, check};

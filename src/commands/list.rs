@@ -1,21 +1,25 @@
-//! `attn-course list`: lessons with their progress, one line each.
+//! `attn-course list`: the course's title and track, the lessons with their progress
+//! one line each, then the whole course's progress at a glance. Only lesson lines start
+//! with a number and two spaces, so scripts that match them skip the others.
 
 use std::process::ExitCode;
 
-use crate::app::solved_count;
+use crate::app::{Standing, intro_line, solved_count};
 use crate::content::Course;
 use crate::layout::{self, Mark, Theme};
 use crate::problems::schedule;
 use crate::settings::Settings;
-use crate::store::{Store, clock};
+use crate::store::clock;
 
 pub fn run(settings: &Settings) -> anyhow::Result<ExitCode> {
     let course = Course::load(settings.course_dir.as_deref())?;
-    let opened = Store::open(settings.home.as_deref());
-    if let Some(warning) = &opened.warning {
-        eprintln!("attn-course: {}", super::one_line(warning));
-    }
+    let opened = super::open_store(settings);
     let theme = Theme::new(settings.ascii, false);
+    let title = layout::inline_text(&course.title, theme);
+    println!(
+        "{}",
+        intro_line(&title, &course.tagline, &course.track, theme.separator())
+    );
     for (i, lesson) in course.lessons.iter().enumerate() {
         let record = opened.progress.lessons.get(&lesson.slug);
         let read = record.map_or(0.0, |r| r.read);
@@ -23,6 +27,7 @@ pub fn run(settings: &Settings) -> anyhow::Result<ExitCode> {
         let solved = solved_count(lesson, record);
         super::say(&line(i + 1, &title, read, solved));
     }
+    println!("Progress: {}", Standing::of(&course, &opened.progress));
     let due = schedule::due(&course, &opened.progress, clock::now()).len();
     if let Some(line) = due_line(due) {
         super::say(&line);

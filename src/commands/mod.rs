@@ -3,6 +3,8 @@
 //! input error) with a one-line message.
 
 pub mod check;
+mod confirm;
+pub mod docs;
 pub mod eval;
 pub mod list;
 pub mod math;
@@ -14,21 +16,43 @@ use std::process::ExitCode;
 
 use crate::cli::{Cli, Command};
 use crate::settings::Settings;
+use crate::store::{Opened, Store};
 
 /// Runs the command line and returns the process exit code.
 pub fn run(cli: Cli) -> ExitCode {
     let settings = Settings::from_env(&cli);
     crate::model::use_course_dir(settings.course_dir.as_deref());
+    if cli.command.as_ref().is_none_or(Command::keeps_progress)
+        && let Err(err) = check_home(&settings)
+    {
+        eprintln!("attn-course: {}", one_line(&err));
+        return ExitCode::from(2);
+    }
     let result = match cli.command {
         None => crate::tui::run(&settings),
         Some(Command::List) => list::run(&settings),
         Some(Command::Read { n, width }) => read::run(&settings, n, width),
         Some(Command::Math { latex, width }) => math::run(&settings, &latex, width),
         Some(Command::Eval { expr, json }) => eval::run(&expr, json),
-        Some(Command::Problem { id }) => problem::show(&settings, &id),
+        Some(Command::Problem {
+            id,
+            hint,
+            solution,
+            yes,
+        }) => problem::show(
+            &settings,
+            &id,
+            problem::Extras {
+                hint,
+                solution,
+                yes,
+            },
+        ),
         Some(Command::Answer { id, answer }) => problem::answer(&settings, &id, &answer),
         Some(Command::Check { seeds }) => check::run(&settings, seeds),
         Some(Command::Progress { action }) => progress::run(&settings, action),
+        Some(Command::Completions { shell }) => docs::completions(shell),
+        Some(Command::Man) => docs::man(),
     };
     match result {
         Ok(code) => code,
@@ -40,6 +64,29 @@ pub fn run(cli: Cli) -> ExitCode {
 }
 
 pub use crate::sanitize::one_line;
+/// A progress home that exists but is not a directory (`--home FILE`) cannot hold the
+/// record: say so up front rather than fail later with the OS's "File exists".
+fn check_home(settings: &Settings) -> Result<(), String> {
+    match &settings.home {
+        Some(home) if home.exists() && !home.is_dir() => Err(format!(
+            "progress home {} is not a directory (give --home a directory)",
+            home.display()
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// Opens the learner's record for a command. A problem at open (a corrupt file set
+/// aside, a newer schema, a home that cannot be written) is printed as one warning line
+/// on stderr, the same for every command, and the command goes on; the reader shows it
+/// in its status line instead.
+pub fn open_store(settings: &Settings) -> Opened {
+    let opened = Store::open(settings.home.as_deref());
+    if let Some(warning) = &opened.warning {
+        eprintln!("attn-course: {}", one_line(warning));
+    }
+    opened
+}
 
 /// Writes one line of output to stdout. Every command's standard output passes here, so
 /// course and record text (titles, prompts, feedback, notes, echoed input) reaches the

@@ -17,13 +17,10 @@ use crate::content::Course;
 use crate::problems::locate;
 use crate::settings::Settings;
 use crate::store::clock::Utc;
-use crate::store::{self, Attempt, LessonRecord, ProblemRecord, Progress, Store};
+use crate::store::{self, Attempt, LessonRecord, ProblemRecord, Progress};
 
 pub fn run(settings: &Settings, action: ProgressAction) -> anyhow::Result<ExitCode> {
-    let opened = Store::open(settings.home.as_deref());
-    if let Some(warning) = &opened.warning {
-        eprintln!("attn-course: {}", one_line(warning));
-    }
+    let opened = super::open_store(settings);
     let (mut store, mut progress) = (opened.store, opened.progress);
     match action {
         ProgressAction::Show => {
@@ -65,7 +62,15 @@ pub fn run(settings: &Settings, action: ProgressAction) -> anyhow::Result<ExitCo
                 shown_path(store.path())
             );
         }
-        ProgressAction::Reset => {
+        ProgressAction::Reset { yes } => {
+            let question = format!(
+                "Start over? Your record at {} is kept beside the new one.",
+                shown_path(store.path())
+            );
+            if !yes && !super::confirm::ask(&question, "progress reset")? {
+                println!("nothing changed");
+                return Ok(ExitCode::from(1));
+            }
             let (_, kept) = store.reset().context("reset failed")?;
             match kept {
                 Some(old) => println!(
@@ -85,21 +90,6 @@ fn report(to: &store::Exported, line: &str) {
         store::Exported::Stdout => eprintln!("attn-course: {}", one_line(line)),
         store::Exported::File { .. } => println!("{}", one_line(line)),
     }
-}
-
-/// Record text for a markdown line: one line, no control characters (escape sequences)
-/// and no bidirectional overrides, which could make the exported text read otherwise
-/// than it is.
-fn markdown_text(text: &str) -> String {
-    one_line(text)
-        .chars()
-        .map(|c| match c {
-            '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}' => {
-                '\u{FFFD}'
-            }
-            c => c,
-        })
-        .collect()
 }
 
 /// The notes as markdown to take to a teacher or a forum: by lesson (course order, then
@@ -139,8 +129,8 @@ pub fn notes_markdown(progress: &Progress, course: Option<&Course>) -> String {
                     .enumerate()
                     .find(|(_, l)| l.slug == note.lesson)
             }) {
-                Some((i, l)) => format!("Lesson {}: {}", i + 1, markdown_text(&l.title)),
-                None => format!("{} (not in this course)", markdown_text(&note.lesson)),
+                Some((i, l)) => format!("Lesson {}: {}", i + 1, one_line(&l.title)),
+                None => format!("{} (not in this course)", one_line(&note.lesson)),
             };
             let _ = write!(out, "\n## {heading}\n");
             lesson = Some(&note.lesson);
@@ -151,18 +141,18 @@ pub fn notes_markdown(progress: &Progress, course: Option<&Course>) -> String {
             let name = if note.section.is_empty() {
                 "Opening".to_string()
             } else {
-                markdown_text(&note.section)
+                one_line(&note.section)
             };
             let _ = write!(out, "\n### {name}\n");
             section = Some(&note.section);
             sentence = None;
         }
         if sentence != Some(&note.sentence) {
-            let _ = write!(out, "\n> {}\n\n", markdown_text(&note.sentence));
+            let _ = write!(out, "\n> {}\n\n", one_line(&note.sentence));
             sentence = Some(&note.sentence);
         }
         let mark = if note.answered { 'x' } else { ' ' };
-        let _ = writeln!(out, "- [{mark}] {}", markdown_text(&note.text));
+        let _ = writeln!(out, "- [{mark}] {}", one_line(&note.text));
     }
     // Note text comes from the record (untrusted after an import): hidden characters
     // are replaced, as on every other output path.
@@ -353,6 +343,7 @@ mod tests {
         Course {
             title: "t".into(),
             tagline: String::new(),
+            track: String::new(),
             lessons: vec![lesson("heads", "# Heads\n"), lesson("softmax", &text)],
             glossary: Default::default(),
             hazards: Vec::new(),

@@ -7,7 +7,6 @@ use std::process::ExitCode;
 use crate::content::Course;
 use crate::layout::{self, Theme, line_text};
 use crate::settings::Settings;
-use crate::store::Store;
 
 /// Used when stdout is not a terminal and no `--width` is given.
 const PIPE_WIDTH: usize = 80;
@@ -23,7 +22,7 @@ pub fn run(settings: &Settings, n: usize, width: Option<u16>) -> anyhow::Result<
         Some(w) => usize::from(w),
         None => terminal_width().unwrap_or(PIPE_WIDTH),
     };
-    let opened = Store::open(settings.home.as_deref());
+    let opened = super::open_store(settings);
     let lesson = &course.lessons[n - 1];
     let ctx = layout::Context {
         theme: Theme::new(settings.ascii, false),

@@ -13,6 +13,9 @@
 //!
 //! [local]                        # letters bound inside one lesson's derivations
 //! sqrt-dk = ['i', 'n', 'X']
+//!
+//! [shadow]                       # course-wide symbols a lesson rebinds on purpose
+//! softmax = ['k']
 //! ```
 //!
 //! Words are found in prose word-bounded and case-insensitively; symbols are found in
@@ -38,6 +41,11 @@ pub struct Glossary {
     pub local: BTreeMap<String, Vec<String>>,
     /// Line of each `[local]` key, for errors about it.
     pub local_lines: BTreeMap<String, usize>,
+    /// Lesson slug → course-wide symbols the lesson knowingly gives another meaning
+    /// (a bound index, a paper's letter): declared, so that `check` lets them be.
+    pub shadow: BTreeMap<String, Vec<String>>,
+    /// Line of each `[shadow]` key.
+    pub shadow_lines: BTreeMap<String, usize>,
     /// Canonical tokens of every symbol: (tokens, term index), sorted, so that the
     /// symbols starting with given tokens are one range ([`longest_prefix`]).
     index: Vec<(Vec<Sym>, usize)>,
@@ -88,6 +96,8 @@ struct RawFile {
     term: Vec<toml::Spanned<RawTerm>>,
     #[serde(default)]
     local: BTreeMap<toml::Spanned<String>, Vec<String>>,
+    #[serde(default)]
+    shadow: BTreeMap<toml::Spanned<String>, Vec<String>>,
 }
 
 #[derive(Deserialize)]
@@ -175,16 +185,14 @@ impl Glossary {
             .filter(|(p, _)| !p.is_empty())
             .collect();
         phrases.sort();
-        let mut local = BTreeMap::new();
-        let mut local_lines = BTreeMap::new();
-        for (slug, symbols) in raw.local {
-            local_lines.insert(slug.get_ref().clone(), lines.line_of(slug.span().start));
-            local.insert(slug.into_inner(), symbols);
-        }
+        let (local, local_lines) = by_lesson(&lines, raw.local);
+        let (shadow, shadow_lines) = by_lesson(&lines, raw.shadow);
         Ok(Glossary {
             terms,
             local,
             local_lines,
+            shadow,
+            shadow_lines,
             index,
             phrases,
         })
@@ -288,6 +296,19 @@ impl Glossary {
             |len| placed.get(i + len).is_none_or(|p| p.sym != Sym::Sub),
         )
     }
+}
+
+/// A table of lesson slug → symbols, and the line of each slug.
+type ByLesson = (BTreeMap<String, Vec<String>>, BTreeMap<String, usize>);
+
+fn by_lesson(lines: &Lines, raw: BTreeMap<toml::Spanned<String>, Vec<String>>) -> ByLesson {
+    let mut symbols = BTreeMap::new();
+    let mut at = BTreeMap::new();
+    for (slug, list) in raw {
+        at.insert(slug.get_ref().clone(), lines.line_of(slug.span().start));
+        symbols.insert(slug.into_inner(), list);
+    }
+    (symbols, at)
 }
 
 /// Fonts that make a different symbol of a letter.

@@ -15,6 +15,7 @@ mod prefix;
 pub mod problem;
 pub mod sentence;
 mod source;
+pub mod tolerance;
 
 use std::path::Path;
 
@@ -37,6 +38,8 @@ pub const GLOSSARY_FILE: &str = "glossary.toml";
 pub struct Course {
     pub title: String,
     pub tagline: String,
+    /// Where the course stands in a reading track ("Course 3 of 8 ..."); may be empty.
+    pub track: String,
     pub lessons: Vec<Lesson>,
     /// From `glossary.toml`; empty when the course has none.
     pub glossary: Glossary,
@@ -74,7 +77,34 @@ struct Manifest {
     title: String,
     #[serde(default)]
     tagline: String,
+    #[serde(default)]
+    track: String,
     lesson: Vec<toml::Spanned<ManifestLesson>>,
+}
+
+/// How the embedded course introduces itself, from its `course.toml` alone (cheap enough
+/// to read before the arguments are parsed, for `--help`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Intro {
+    pub title: String,
+    pub tagline: String,
+    pub track: String,
+}
+
+impl Intro {
+    /// The embedded course's; empty when its manifest does not parse (`check` reports that).
+    pub fn embedded() -> Intro {
+        Source::Embedded
+            .read("course.toml")
+            .ok()
+            .and_then(|text| toml::from_str::<Manifest>(&text).ok())
+            .map(|m| Intro {
+                title: m.title,
+                tagline: m.tagline,
+                track: m.track,
+            })
+            .unwrap_or_default()
+    }
 }
 
 #[derive(Deserialize)]
@@ -153,6 +183,7 @@ impl Course {
         Ok(Course {
             title: manifest.title,
             tagline: manifest.tagline,
+            track: manifest.track,
             lessons,
             glossary,
             hazards,

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 
 use super::error::ContentError;
-pub use crate::problems::tolerance::Tolerance;
+pub use super::tolerance::Tolerance;
 
 /// One problem, field by field as in the lesson format.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
@@ -16,7 +16,8 @@ pub struct ProblemSpec {
     /// Kebab-case, unique in the lesson, never changes (progress is keyed by it).
     pub id: String,
     pub kind: ProblemKind,
-    /// Markdown with math; `{name}` stands for the learner's value of parameter `name`.
+    /// Markdown with math; `<<expr>>` shows the learner's value of an expression over the
+    /// parameters (`<<d>>`, `<<t + 3>>`): see `problems::template`.
     pub prompt: String,
     /// Parameter name → generator (`choice(..)`, `int(..)`, `real(..)`, `matrix(..)`).
     #[serde(default)]
@@ -27,12 +28,19 @@ pub struct ProblemSpec {
     /// An evaluator expression in which each parameter is a bound variable.
     pub answer: String,
     pub tolerance: Tolerance,
+    /// Why an absolute tolerance (the policy allows one only where the answer can be 0).
+    #[serde(default, rename = "tolerance-why")]
+    pub tolerance_why: Option<String>,
     /// In order; they lead, they do not give the answer.
     pub hints: Vec<String>,
     /// Markdown with math.
     pub solution: String,
     #[serde(default)]
     pub mistakes: Vec<Mistake>,
+    /// Why fewer than two mistakes are listed (the policy asks for two wherever two
+    /// wrong methods exist): the lint accepts a short list only with this reason.
+    #[serde(default, rename = "mistakes-why")]
+    pub mistakes_why: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
@@ -52,6 +60,10 @@ pub enum ProblemKind {
 pub struct Mistake {
     pub expr: String,
     pub says: String,
+    /// The draws the mistake applies to (an evaluator expression over the params,
+    /// non-zero where it applies): "GELU alone" is a mistake only where relu is not 0.
+    #[serde(default, rename = "where")]
+    pub condition: Option<String>,
 }
 
 /// Parses the TOML body of a problem fence. `fence_line` is the line of the opening
@@ -107,7 +119,7 @@ mod tests {
     const GOOD: &str = r#"id = "softmax-output"
 kind = "compute-vector"
 prompt = '''
-Scores $s = [{a}, 0, 1]$.
+Scores $s = [<<a>>, 0, 1]$.
 '''
 params = { a = "choice(-1, 0, 1)" }
 where = "a + 2"
@@ -123,7 +135,7 @@ mistakes = [{ expr = "a", says = "forgot softmax" }]
         let p = parse("03-softmax.md", 10, GOOD).unwrap();
         assert_eq!(p.id, "softmax-output");
         assert_eq!(p.kind, ProblemKind::ComputeVector);
-        assert_eq!(p.prompt, "Scores $s = [{a}, 0, 1]$.\n");
+        assert_eq!(p.prompt, "Scores $s = [<<a>>, 0, 1]$.\n");
         assert_eq!(p.params["a"], "choice(-1, 0, 1)");
         assert_eq!(p.condition.as_deref(), Some("a + 2"));
         assert_eq!(p.answer, "softmax([a, 0, 1])");

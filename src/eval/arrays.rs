@@ -1,10 +1,11 @@
 //! Building and reshaping values: `eye zeros ones range concat reshape transpose shape
 //! rows cols dot outer`, with NumPy's meaning.
 
+use super::args::{axis, count, needs_array, scalar};
 use super::budget::Budget;
-use super::functions::{axis, count, needs_array, scalar};
+use super::number::format_number;
 use super::ops;
-use super::value::{Matrix, Shape, Value, format_number, rows_value};
+use super::value::{Matrix, Shape, Value, rows_value};
 
 pub(crate) fn dot(args: &[Value], budget: &mut Budget) -> Result<Value, String> {
     match (&args[0], &args[1]) {
@@ -187,7 +188,7 @@ pub(crate) fn reshape(args: &[Value], budget: &mut Budget) -> Result<Value, Stri
     let total = x.len();
     let mut sizes = Vec::with_capacity(2);
     for v in &args[1..] {
-        let n = super::functions::integer(v, "the size")?;
+        let n = super::args::integer(v, "the size")?;
         sizes.push(n);
     }
     let known = sizes

@@ -1,10 +1,11 @@
 //! Softmax and scaled dot-product attention (Vaswani et al., 2017, eq. 1 and §3.2.2),
 //! in the row convention: tokens are rows, `Q K^T` is queries x keys.
 
+use super::args::{count, needs_array, scalar};
 use super::budget::Budget;
-use super::functions::{count, needs_array, scalar};
+use super::number::format_number;
 use super::ops::{broadcast, matmul_data};
-use super::value::{Matrix, Rows, Shape, Value, format_number, rows_value};
+use super::value::{Matrix, Rows, Shape, Value, rows_value};
 
 /// `softmax(x)` over the last axis (each row of a matrix); `softmax(x, T)` divides by the
 /// temperature `T > 0` first.

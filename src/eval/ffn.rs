@@ -12,7 +12,7 @@ pub(crate) fn ffn(args: &[Value], budget: &mut Budget) -> Result<Value, String> 
         return Err("expected five arguments".into());
     };
     if x.as_scalar().is_some() {
-        return Err(super::functions::needs_array("X", x.shape()));
+        return Err(super::args::needs_array("X", x.shape()));
     }
     let hidden = binary(BinOp::Add, &matmul(x, w1, budget)?, b1, budget)?.map(relu);
     binary(BinOp::Add, &matmul(&hidden, w2, budget)?, b2, budget)

@@ -3,9 +3,9 @@
 use std::collections::HashMap;
 
 use super::budget::Budget;
-use super::functions::{self, Apply};
+use super::builtin::{Apply, Arg};
+use super::functions;
 use super::lexer::Pos;
-use super::model_fns::Arg;
 use super::ops;
 use super::parser::{Expr, ExprKind, Program, Statement};
 use super::suggest::closest;
@@ -114,6 +114,12 @@ impl Scope<'_> {
             ExprKind::Transpose(operand) => ops::transpose(&self.eval(operand)?),
         };
         self.budget.work(1 + value.len() as u64).map_err(at)?;
+        // Children are checked before their parent, so the first node whose value holds a
+        // NaN is the one that made it from inputs that were numbers: name it there, rather
+        // than let a bare "nan" surface somewhere downstream.
+        if value.elements().iter().any(|x| x.is_nan()) {
+            return Err(at(nan_message(&expr.kind)));
+        }
         Ok(value)
     }
 
@@ -193,6 +199,20 @@ impl Scope<'_> {
 
     fn values(&mut self, args: &[Expr]) -> Result<Vec<Value>, EvalError> {
         args.iter().map(|a| self.eval(a)).collect()
+    }
+}
+
+/// What to say where a NaN first appears.
+fn nan_message(kind: &ExprKind) -> String {
+    match kind {
+        ExprKind::Call(name, _) => {
+            format!("{name} gives NaN (not a number): it is undefined for these inputs")
+        }
+        ExprKind::Binary(op, _, _) => format!(
+            "'{}' gives NaN (not a number): undefined here, as 0/0, inf-inf and 0*inf are",
+            op.symbol()
+        ),
+        _ => "NaN (not a number) here".to_string(),
     }
 }
 

@@ -48,7 +48,7 @@ impl Tok {
     /// How the token is named in "expected X, found Y" messages.
     pub(crate) fn describe(&self) -> String {
         match self {
-            Tok::Number(x) => format!("number {}", super::value::format_number(*x)),
+            Tok::Number(x) => format!("number {}", super::number::format_number(*x)),
             Tok::Ident(name) => format!("name '{name}'"),
             Tok::Str(text) => format!("string {text:?}"),
             Tok::Let => "'let'".into(),
@@ -113,8 +113,15 @@ pub(crate) fn tokenize(src: &str) -> Result<Vec<(Tok, Pos)>, EvalError> {
             || (c == '.' && chars.get(i + 1).is_some_and(char::is_ascii_digit))
         {
             let len = number_len(&chars[i..]);
-            // Numbers are ASCII, so `len` characters are `len` bytes.
-            let text = &src[byte..byte + len];
+            // Numbers are ASCII but for a U+2212 exponent sign (`1e−5`, as printed).
+            let text: String = chars[i..i + len]
+                .iter()
+                .map(|&c| if c == '\u{2212}' { '-' } else { c })
+                .collect();
+            byte += chars[i..i + len]
+                .iter()
+                .map(|c| c.len_utf8() - 1)
+                .sum::<usize>();
             let value = text
                 .parse::<f64>()
                 .map_err(|_| here.error(format!("malformed number '{text}'")))?;
@@ -145,11 +152,20 @@ pub(crate) fn tokenize(src: &str) -> Result<Vec<(Tok, Pos)>, EvalError> {
                 .sum::<usize>()
                 - len;
             len
+        } else if let Some(len) = superscript(&chars[i..], &mut tokens, here) {
+            byte += chars[i..i + len]
+                .iter()
+                .map(|c| c.len_utf8() - 1)
+                .sum::<usize>();
+            len
         } else {
+            // The course prints U+2212 for minus and `·`/`×` for products: what it
+            // prints, a learner can paste.
+            byte += c.len_utf8() - 1;
             let tok = match c {
                 '+' => Tok::Plus,
-                '-' => Tok::Minus,
-                '*' => Tok::Star,
+                '-' | '\u{2212}' => Tok::Minus,
+                '*' | '·' | '×' | '⋅' => Tok::Star,
                 '/' => Tok::Slash,
                 '^' => Tok::Caret,
                 '@' => Tok::At,
@@ -205,6 +221,28 @@ fn string(chars: &[char]) -> Result<(String, usize), String> {
     }
 }
 
+/// Superscript digits (with an optional leading `⁻`) as a power: `x²` is `x^2` and
+/// `x⁻¹` is `x^-1`, as the course prints them. Pushes the tokens and returns how many
+/// characters they took, or `None` when `chars` does not start with one.
+fn superscript(chars: &[char], tokens: &mut Vec<(Tok, Pos)>, here: Pos) -> Option<usize> {
+    const DIGITS: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
+    let minus = usize::from(chars[0] == '⁻');
+    let digits: Vec<u32> = chars[minus..]
+        .iter()
+        .map_while(|c| DIGITS.iter().position(|d| d == c).map(|d| d as u32))
+        .collect();
+    if digits.is_empty() {
+        return None;
+    }
+    let value = digits.iter().fold(0f64, |n, d| n * 10.0 + f64::from(*d));
+    tokens.push((Tok::Caret, here));
+    if minus == 1 {
+        tokens.push((Tok::Minus, here));
+    }
+    tokens.push((Tok::Number(value), here));
+    Some(minus + digits.len())
+}
+
 /// Length of the number starting at `chars[0]`: digits, an optional fraction, an optional
 /// exponent. A trailing `.` belongs to the number (`1.` like Python) unless a name follows
 /// it, which keeps `x.T`-style postfix unambiguous; `e` starts an exponent only when digits
@@ -225,7 +263,7 @@ fn number_len(chars: &[char]) -> usize {
         len += 1 + digits(len + 1);
     }
     if matches!(chars.get(len), Some('e' | 'E')) {
-        let sign = usize::from(matches!(chars.get(len + 1), Some('+' | '-')));
+        let sign = usize::from(matches!(chars.get(len + 1), Some('+' | '-' | '\u{2212}')));
         let exponent_digits = digits(len + 1 + sign);
         if exponent_digits > 0 {
             len += 1 + sign + exponent_digits;
@@ -294,6 +332,18 @@ mod tests {
             toks("\u{3000}12\u{a0}ab"),
             vec![Tok::Number(12.0), Tok::Ident("ab".into()), Tok::End]
         );
+    }
+
+    #[test]
+    fn the_course_s_printed_notation_lexes() {
+        assert_eq!(toks("2 − 1"), toks("2 - 1"));
+        assert_eq!(toks("2·3×4⋅5"), toks("2*3*4*5"));
+        assert_eq!(toks("x²"), toks("x^2"));
+        assert_eq!(toks("10⁻¹²+1"), toks("10^-12+1"));
+        assert_eq!(toks("1e−5 − 1"), toks("1e-5 - 1"));
+        // Columns count characters: `é` is the 7th.
+        let tokens = tokenize("−x² + é").unwrap_err();
+        assert_eq!((tokens.line, tokens.column), (1, 7));
     }
 
     #[test]

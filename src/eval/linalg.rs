@@ -1,7 +1,7 @@
 //! `inv` and `det` of small square matrices by Gaussian elimination with partial pivoting.
 
+use super::args::finite;
 use super::budget::Budget;
-use super::functions::finite;
 use super::value::{Matrix, Value};
 
 /// A pivot this small relative to the matrix's largest entry counts as zero: the matrix

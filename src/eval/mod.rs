@@ -14,9 +14,11 @@
 //! `random`; `model_fns` for the course's trained model, `crate::model`)
 //! and `budget`; `value` holds values, shapes and their printed forms.
 
+mod args;
 mod arrays;
 mod attention;
 mod budget;
+mod builtin;
 mod elementwise;
 mod ffn;
 mod functions;
@@ -25,6 +27,7 @@ mod lexer;
 mod linalg;
 mod model_fns;
 mod norms;
+mod number;
 mod ops;
 mod parser;
 mod position;
@@ -41,8 +44,9 @@ pub use budget::{Budget, MAX_ELEMENTS, MAX_WORK, interrupt_flag};
 pub use functions::function_names;
 pub use lexer::{MAX_SOURCE_BYTES, Pos};
 pub use model_fns::help_call;
+pub use number::{format_label, format_number};
 pub use parser::{BinOp, Expr, ExprKind, MAX_DEPTH, Program, Statement, parse};
-pub use value::{Matrix, Shape, Value, format_number};
+pub use value::{Matrix, Shape, Value};
 
 /// Bindings that persist between statements and between runs (a scratchpad session).
 #[derive(Debug, Clone, Default)]

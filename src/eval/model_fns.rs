@@ -9,19 +9,11 @@
 
 use std::sync::{Arc, Mutex};
 
+use super::args::integer;
 use super::budget::Budget;
-use super::functions::{Apply, Builtin, integer};
+use super::builtin::{Apply, Arg, Builtin, ModelFn};
 use super::value::{Matrix, Value};
 use crate::model::{Model, Run, Tensor, shipped};
-
-/// An argument of a model function: a string literal or a value.
-#[derive(Debug, Clone)]
-pub(crate) enum Arg {
-    Text(String),
-    Value(Value),
-}
-
-pub(crate) type ModelFn = fn(&[Arg], &mut Budget) -> Result<Value, String>;
 
 const fn model_fn(
     name: &'static str,

@@ -2,8 +2,8 @@
 //! `layernorm` per row (each token over its features), `batchnorm` per column (each
 //! feature over the batch), `rmsnorm` per row without centring. A vector is one row.
 
+use super::args::{eps, needs_array};
 use super::budget::Budget;
-use super::functions::{eps, needs_array};
 use super::reduce::var_of;
 use super::value::{Matrix, Value};
 

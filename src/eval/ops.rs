@@ -190,7 +190,7 @@ fn position(
     if x.fract() != 0.0 || !x.is_finite() {
         return Err(format!(
             "{what} must be an integer, got {}",
-            super::value::format_number(x)
+            super::number::format_number(x)
         ));
     }
     let n = len as f64;
@@ -198,7 +198,7 @@ fn position(
         let unit = if len == 1 { one } else { many };
         return Err(format!(
             "{what} {} is out of range: {owner} has {len} {unit} (0 to {})",
-            super::value::format_number(x),
+            super::number::format_number(x),
             len - 1
         ));
     }

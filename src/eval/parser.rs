@@ -306,7 +306,7 @@ impl Parser {
                 return Ok(inner);
             }
             Tok::LBracket => {
-                let items = self.list(Tok::RBracket, &|| "to close '['".into())?;
+                let items = self.rows()?;
                 if items.is_empty() {
                     return Err(
                         pos.error("empty list: vectors and matrices need at least one entry")
@@ -319,6 +319,49 @@ impl Parser {
             }
         };
         Expr::new(kind, pos)
+    }
+
+    /// The inside of a `[...]` literal up to the `]` (consumed): comma-separated
+    /// entries, and `;` between rows as the course prints matrices (`[1, 2; 3, 4]` is
+    /// `[[1, 2], [3, 4]]`).
+    fn rows(&mut self) -> Result<Vec<Expr>, EvalError> {
+        let context = || "to close '['".to_string();
+        let mut rows = Vec::new();
+        loop {
+            let pos = self.pos();
+            let mut row = Vec::new();
+            while !matches!(self.peek(), Tok::RBracket | Tok::Semicolon) {
+                row.push(self.expr()?);
+                if *self.peek() == Tok::Comma {
+                    self.bump();
+                } else {
+                    break;
+                }
+            }
+            match self.peek() {
+                Tok::Semicolon if row.is_empty() => {
+                    return Err(self.pos().error("empty row before ';'"));
+                }
+                Tok::Semicolon => {
+                    self.bump();
+                    rows.push((pos, row));
+                }
+                Tok::RBracket => {
+                    self.bump();
+                    if rows.is_empty() {
+                        return Ok(row);
+                    }
+                    if !row.is_empty() {
+                        rows.push((pos, row));
+                    }
+                    return rows
+                        .into_iter()
+                        .map(|(pos, row)| Expr::new(ExprKind::List(row), pos))
+                        .collect();
+                }
+                _ => return Err(self.expected(&Tok::RBracket, &context())),
+            }
+        }
     }
 
     /// Comma-separated expressions up to `close` (consumed); a trailing comma is allowed.
@@ -352,7 +395,7 @@ impl fmt::Display for Expr {
                 .join(", ")
         };
         match &self.kind {
-            ExprKind::Number(x) => write!(f, "{}", super::value::format_number(*x)),
+            ExprKind::Number(x) => write!(f, "{}", super::number::format_number(*x)),
             ExprKind::Name(name) => write!(f, "{name}"),
             ExprKind::Str(text) => {
                 let escaped = text
@@ -435,6 +478,19 @@ mod tests {
         assert_eq!(grouped("[sin(2), cos(2),]"), "[sin(2), cos(2)]");
         assert_eq!(grouped("let Q = eye(2); Q @ Q;"), "let Q = eye(2); (Q @ Q)");
         assert_eq!(grouped("f()"), "f()");
+    }
+
+    #[test]
+    fn semicolons_separate_matrix_rows_as_the_course_prints_them() {
+        assert_eq!(grouped("[0, 5; 5, −1]"), "[[0, 5], [5, (-1)]]");
+        assert_eq!(grouped("[1; 2;]"), "[[1], [2]]");
+        assert_eq!(grouped("[1, 2]; [3]"), "[1, 2]; [3]");
+        assert!(
+            error("[1, 2;; 3]").contains("empty row"),
+            "{}",
+            error("[1, 2;; 3]")
+        );
+        assert!(error("[1, 2; 3").contains("']'"), "{}", error("[1, 2; 3"));
     }
 
     #[test]

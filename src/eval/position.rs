@@ -1,9 +1,10 @@
 //! Positional information: the sinusoidal table (Vaswani et al., 2017, §3.5) and rotary
 //! embeddings (Su et al., RoFormer), both counting positions and pairs from 0.
 
+use super::args::{count, needs_array, scalar};
 use super::budget::Budget;
-use super::functions::{count, needs_array, scalar};
-use super::value::{Matrix, Value, format_number};
+use super::number::format_number;
+use super::value::{Matrix, Value};
 
 /// `sinusoidal_pe(n, d)`: row t, column 2i is sin(t w_i) and column 2i+1 is cos(t w_i),
 /// with w_i = 10000^(-2i/d). An odd d ends with a sine column.

@@ -20,9 +20,10 @@
 
 use std::f64::consts::PI;
 
+use super::args::{count, integer, scalar};
 use super::budget::Budget;
-use super::functions::{count, integer, scalar};
-use super::value::{Matrix, Value, format_number};
+use super::number::format_number;
+use super::value::{Matrix, Value};
 
 /// SplitMix64 (Steele, Lea and Flood, 2014): tiny, fast, and its whole state is the seed.
 struct SplitMix64(u64);

@@ -2,8 +2,8 @@
 //! reduces over the rows (one result per column), `axis = 1` over the columns (one per
 //! row); `var` is the population variance.
 
+use super::args::axis;
 use super::budget::Budget;
-use super::functions::axis;
 use super::value::Value;
 
 pub(crate) fn sum(args: &[Value], _: &mut Budget) -> Result<Value, String> {

@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use super::number::format_number;
+
 /// A value. Every vector and matrix has at least one element: the language has no way
 /// to write an empty one, and keeping it so spares every function an empty case.
 #[derive(Debug, Clone, PartialEq)]
@@ -276,47 +278,6 @@ fn json_number(x: f64) -> String {
     }
 }
 
-/// Significant digits shown by `Display`: enough to check a value to 1e-9 at the sizes
-/// the course uses, few enough that `0.1 + 0.2` prints as `0.3` (f64 holds 15 decimal
-/// digits exactly; the 16th and 17th are representation noise).
-const SIGNIFICANT_DIGITS: i32 = 15;
-
-/// A number as people read it: no trailing zeros, no representation noise, scientific
-/// notation only for very large or very small magnitudes. The result is also valid input.
-pub fn format_number(x: f64) -> String {
-    if x.is_nan() {
-        return "nan".into();
-    }
-    if x.is_infinite() {
-        return if x > 0.0 { "inf" } else { "-inf" }.into();
-    }
-    if x == 0.0 {
-        return "0".into();
-    }
-    let exponent = x.abs().log10().floor() as i32;
-    if (-5..SIGNIFICANT_DIGITS).contains(&exponent) {
-        let decimals = (SIGNIFICANT_DIGITS - 1 - exponent).max(0) as usize;
-        let text = trim_fraction(&format!("{x:.decimals$}"));
-        // Rounding can print -0.000... as "-0".
-        if text == "-0" { "0".into() } else { text }
-    } else {
-        let digits = (SIGNIFICANT_DIGITS - 1) as usize;
-        let text = format!("{x:.digits$e}");
-        match text.split_once('e') {
-            Some((mantissa, exp)) => format!("{}e{exp}", trim_fraction(mantissa)),
-            None => text,
-        }
-    }
-}
-
-fn trim_fraction(text: &str) -> String {
-    if text.contains('.') {
-        text.trim_end_matches('0').trim_end_matches('.').to_string()
-    } else {
-        text.to_string()
-    }
-}
-
 impl fmt::Display for Value {
     /// Scalars as numbers, vectors as `[a, b, c]`, matrices one row per line with the
     /// columns right-aligned. Every form is also a valid literal of the language.
@@ -359,20 +320,6 @@ mod tests {
 
     fn matrix(rows: usize, cols: usize, data: &[f64]) -> Value {
         Value::Matrix(Matrix::new(rows, cols, data.to_vec()).unwrap())
-    }
-
-    #[test]
-    fn numbers_print_without_noise() {
-        assert_eq!(format_number(0.1 + 0.2), "0.3");
-        assert_eq!(format_number(3.0), "3");
-        assert_eq!(format_number(-1.5e-3), "-0.0015");
-        assert_eq!(format_number(1.0 / 3.0), "0.333333333333333");
-        assert_eq!(format_number(123456.789012345), "123456.789012345");
-        assert_eq!(format_number(2.5e-7), "2.5e-7");
-        assert_eq!(format_number(6.02e23), "6.02e23");
-        assert_eq!(format_number(-0.0), "0");
-        assert_eq!(format_number(f64::NEG_INFINITY), "-inf");
-        assert_eq!(format_number(f64::NAN), "nan");
     }
 
     #[test]

@@ -4,8 +4,8 @@
 use ratatui::text::Line;
 use unicode_width::UnicodeWidthStr;
 
-use super::lines::number;
 use super::look::Look;
+use crate::eval::format_label;
 
 /// `label │██████ value` rows; `None` when no bar room is left.
 pub fn draw_bars(
@@ -15,7 +15,11 @@ pub fn draw_bars(
     look: &Look,
 ) -> Option<Vec<Line<'static>>> {
     let label_w = labels.iter().map(|l| l.width()).max().unwrap_or(0);
-    let value_w = values.iter().map(|v| number(*v).len()).max().unwrap_or(1);
+    let value_w = values
+        .iter()
+        .map(|v| format_label(*v).len())
+        .max()
+        .unwrap_or(1);
     let room = width.checked_sub(label_w + value_w + 3)?;
     if room < 4 {
         return None;
@@ -41,7 +45,7 @@ pub fn draw_bars(
                     "{label}{} {axis}{} {}",
                     " ".repeat(pad),
                     full.repeat(len),
-                    number(*v)
+                    format_label(*v)
                 ))
             })
             .collect(),
@@ -118,7 +122,11 @@ pub fn draw_histograms(
 /// The axis labels under `width` columns: lo at the left end, hi at the right end, and
 /// the middle value centred between them where it fits with a space either side.
 fn ticks(lo: f64, hi: f64, width: usize) -> String {
-    let (left, mid, right) = (number(lo), super::lines::middle(lo, hi), number(hi));
+    let (left, mid, right) = (
+        format_label(lo),
+        super::lines::middle(lo, hi),
+        format_label(hi),
+    );
     let right_at = width.saturating_sub(right.len()).max(left.len() + 1);
     let mid_at = (width / 2).saturating_sub(mid.len() / 2);
     let mut text = left;

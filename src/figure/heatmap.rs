@@ -5,7 +5,7 @@ use ratatui::style::{Color, Style};
 use ratatui::text::{Line, Span};
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
-use super::lines::number;
+use super::lines::{number_with, shared_decimals};
 use super::look::{Colors, Look};
 
 /// Columns between panels drawn side by side.
@@ -39,11 +39,12 @@ pub fn draw_panels(
         .iter()
         .filter_map(|p| range(p))
         .reduce(|a, b| (a.0.min(b.0), a.1.max(b.1)))?;
+    let decimals = shared_decimals(panels.iter().flatten().flatten().copied());
     let label_w = panels
         .iter()
         .flatten()
         .flatten()
-        .map(|x| number(*x).width())
+        .map(|x| number_with(*x, decimals).width())
         .max()
         .unwrap_or(1)
         + 2;
@@ -80,24 +81,32 @@ pub fn draw_panels(
         w.iter().sum::<usize>() + PANEL_GAP * (w.len() - 1) <= width
     };
     let scale = |x: f64| if hi > lo { (x - lo) / (hi - lo) } else { 0.5 };
+    let stacked = |c: Cells| panels.iter().all(|p| panel_width(p, c) <= width);
+    // Values stay written whenever a panel fits with them, one panel under the other if
+    // need be: a caption may point at "the cells marked 1".
+    let (cells, across) = options.iter().find_map(|&c| {
+        if across(c) {
+            Some((c, true))
+        } else {
+            stacked(c).then_some((c, false))
+        }
+    })?;
+    let grid = |p: &Vec<Vec<f64>>| grid(p, cells, decimals, &scale, look);
     let mut out = Vec::new();
-    if let Some(&cells) = options.iter().find(|&&c| across(c)) {
+    if across {
         let widths = widths(cells);
         let grids: Vec<Vec<Line<'static>>> = panels
             .iter()
             .enumerate()
-            .map(|(k, p)| titled(titles.get(k), widths[k], grid(p, cells, &scale, look)))
+            .map(|(k, p)| titled(titles.get(k), widths[k], grid(p)))
             .collect();
         out.extend(side_by_side(&grids, &widths));
     } else {
-        let cells = *options
-            .iter()
-            .find(|&&c| panels.iter().all(|p| panel_width(p, c) <= width))?;
         for (k, p) in panels.iter().enumerate() {
-            out.extend(titled(titles.get(k), width, grid(p, cells, &scale, look)));
+            out.extend(titled(titles.get(k), width, grid(p)));
         }
     }
-    out.extend(legend(lo, hi, look, width));
+    out.extend(legend(lo, hi, decimals, look, width));
     Some(out)
 }
 
@@ -131,6 +140,7 @@ fn titled(title: Option<&String>, width: usize, grid: Vec<Line<'static>>) -> Vec
 fn grid(
     rows: &[Vec<f64>],
     cells: Cells,
+    decimals: Option<usize>,
     scale: &dyn Fn(f64) -> f64,
     look: &Look,
 ) -> Vec<Line<'static>> {
@@ -140,7 +150,7 @@ fn grid(
     for (i, row) in rows.iter().enumerate() {
         let mut spans = vec![Span::raw(format!("{i:>index_w$} "))];
         for (j, x) in row.iter().enumerate() {
-            let text = cells.labelled.then(|| number(*x));
+            let text = cells.labelled.then(|| number_with(*x, decimals));
             spans.push(cell(scale(*x), text.as_deref(), cells.width, look));
             if cells.gap > 0 && j + 1 < row.len() {
                 spans.push(Span::raw(" "));
@@ -205,13 +215,19 @@ fn contrast(t: f64) -> Color {
 }
 
 /// "min 0.09 ░▒▓█ max 0.6652", on two lines when one does not fit the width.
-fn legend(lo: f64, hi: f64, look: &Look, width: usize) -> Vec<Line<'static>> {
+fn legend(
+    lo: f64,
+    hi: f64,
+    decimals: Option<usize>,
+    look: &Look,
+    width: usize,
+) -> Vec<Line<'static>> {
     let ramp: Vec<Span<'static>> = (0..10)
         .map(|k| cell(k as f64 / 9.0, None, 1, look))
         .collect();
     let (min, max) = (
-        format!("min {} ", number(lo)),
-        format!(" max {}", number(hi)),
+        format!("min {} ", number_with(lo, decimals)),
+        format!(" max {}", number_with(hi, decimals)),
     );
     let note = if look.colors == Colors::None && !look.ascii {
         "  (darker is larger)"
@@ -246,40 +262,31 @@ pub fn range(rows: &[Vec<f64>]) -> Option<(f64, f64)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    const PLAIN: Look = Look {
-        ascii: false,
-        colors: Colors::None,
-    };
-    const ASCII: Look = Look {
-        ascii: true,
-        colors: Colors::None,
-    };
-
-    fn text(lines: &[Line]) -> Vec<String> {
-        lines.iter().map(|l| l.to_string()).collect()
-    }
+    use crate::figure::testing::{ASCII, PLAIN, text};
 
     #[test]
     fn min_and_max_land_on_the_ends_of_the_ramp() {
         let lines = draw(&[vec![0.0, 1.0], vec![0.5, 0.25]], 40, &PLAIN).unwrap();
         assert_eq!(
             text(&lines)[..3],
-            ["  0      1", "0      0 █    1", "1 ▒  0.5 ░ 0.25"]
+            ["  0       1", "0   0.000 █ 1.000", "1 ▒ 0.500 ░ 0.250"]
         );
-        assert_eq!(text(&lines)[3], "min 0   ░░▒▒▓▓██ max 1");
+        assert_eq!(text(&lines)[3], "min 0.000   ░░▒▒▓▓██ max 1.000");
         let wide = text(&draw(&[vec![0.0, 1.0], vec![0.5, 0.25]], 60, &PLAIN).unwrap());
-        assert_eq!(wide[3], "min 0   ░░▒▒▓▓██ max 1  (darker is larger)");
+        assert_eq!(
+            wide[3],
+            "min 0.000   ░░▒▒▓▓██ max 1.000  (darker is larger)"
+        );
         // Too narrow for one legend line: max goes on its own.
         let narrow = text(&draw(&[vec![0.0, 1.0], vec![0.5, 0.25]], 12, &PLAIN).unwrap());
         assert_eq!(narrow[1..3], ["0    ██", "1 ▒▒ ░░"]);
-        assert_eq!(narrow[3..], ["min 0   ░░▒▒▓▓██", "max 1"]);
+        assert_eq!(narrow[3..], ["min 0.000   ░░▒▒▓▓██", "max 1.000"]);
     }
 
     #[test]
     fn wide_panes_label_cells_with_values() {
         let lines = draw(&[vec![0.6652, 0.09]], 40, &ASCII).unwrap();
-        assert_eq!(text(&lines)[1], "0 @ 0.6652     0.09");
+        assert_eq!(text(&lines)[1], "0 @ 0.6652   0.0900");
     }
 
     #[test]
@@ -305,12 +312,8 @@ mod tests {
         // 0 is the lightest shade and 4 the darkest, across both panels.
         assert_eq!(wide[2], "0   0 : 1   0 + 2 @ 4");
         assert_eq!(wide[3..], ["min 0  .:-=+*#%@", "max 4"]);
-        // Unlabelled, 2 + 2 + 1 + 2 = 7 a panel: 17 side by side.
-        let unlabelled = text(&draw_panels(&panels, &titles, 17, &ASCII).unwrap());
-        assert_eq!(unlabelled[0], "head 0    head 1");
-        assert_eq!(unlabelled[2], "0    ::   0 ++ @@");
-        // Narrower still: one under the other, labelled again.
-        let stacked = text(&draw_panels(&panels, &titles, 9, &ASCII).unwrap());
+        // Narrower: one under the other, still labelled (a caption may name values).
+        let stacked = text(&draw_panels(&panels, &titles, 17, &ASCII).unwrap());
         assert_eq!(
             stacked[..6],
             [
@@ -322,6 +325,19 @@ mod tests {
                 "0 + 2 @ 4"
             ]
         );
+        // Too narrow for a labelled panel: unlabelled, side by side (2 + 2 + 1 + 2 =
+        // 7 a panel).
+        let unlabelled = text(&draw_panels(&panels, &titles, 8, &ASCII).unwrap());
+        assert_eq!(unlabelled[0], "head 0");
+    }
+
+    #[test]
+    fn a_table_of_values_shares_its_decimals() {
+        let lines = text(&draw(&[vec![0.6652, 0.09003, 0.2447]], 40, &ASCII).unwrap());
+        assert_eq!(lines[1], "0 @ 0.6652   0.0900 : 0.2447");
+        assert!(lines[2].starts_with("min 0.0900"), "{}", lines[2]);
+        let whole = text(&draw(&[vec![1.0, 0.0]], 40, &ASCII).unwrap());
+        assert_eq!(whole[1], "0 @ 1   0");
     }
 
     #[test]

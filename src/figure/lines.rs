@@ -1,51 +1,47 @@
-//! Small helpers shared by the figure kinds: number labels and turning a ratatui
+//! Small helpers shared by the figure kinds: the middle tick label and turning a ratatui
 //! `Buffer` into owned lines (so a drawn chart is cached like any other lesson text).
 
 use ratatui::buffer::Buffer;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 
-/// A value with 4 significant digits, trailing zeros removed: `0.09`, `0.6652`, `512`.
-pub fn number(x: f64) -> String {
-    if !x.is_finite() {
-        return if x.is_nan() {
-            "nan".into()
-        } else if x > 0.0 {
-            "inf".into()
-        } else {
-            "-inf".into()
-        };
+use crate::eval::format_label;
+
+/// How many decimals a table of `values` is written with, so that its largest entry
+/// has 4 significant digits and every entry the same decimals, as the lessons write a
+/// row of weights (`0.6652, 0.0900`, never `0.09003` beside it); `None` for whole
+/// numbers or magnitudes that [`format_label`] writes in exponent form.
+pub fn shared_decimals(values: impl IntoIterator<Item = f64>) -> Option<usize> {
+    let mut largest = 0f64;
+    let mut whole = true;
+    for x in values {
+        largest = largest.max(x.abs());
+        whole &= x.fract() == 0.0;
     }
-    if x == 0.0 {
-        return "0".into();
+    let magnitude = largest.log10().floor() as i32;
+    if whole || !(-4..6).contains(&magnitude) {
+        return None;
     }
-    let magnitude = x.abs().log10().floor() as i32;
-    if magnitude >= 6 && x.fract() == 0.0 && x.abs() < 1e15 {
-        return grouped(x as i64);
-    }
-    if !(-4..6).contains(&magnitude) {
-        return format!("{x:.3e}");
-    }
-    let decimals = (3 - magnitude).max(0) as usize;
-    let s = format!("{x:.decimals$}");
-    if s.contains('.') {
-        s.trim_end_matches('0').trim_end_matches('.').to_string()
-    } else {
-        s
-    }
+    Some((3 - magnitude).max(0) as usize)
 }
 
-/// A whole number with its thousands grouped: `2,099,712`.
-fn grouped(n: i64) -> String {
-    let digits = n.unsigned_abs().to_string();
-    let mut out = String::new();
-    for (i, d) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
+/// `x` with `decimals` decimals (see [`shared_decimals`]), else as [`format_label`] writes it.
+pub fn number_with(x: f64, decimals: Option<usize>) -> String {
+    match decimals {
+        Some(d) if x.is_finite() => {
+            let s = format!("{x:.d$}");
+            // `-0.0000` is a zero.
+            if s.trim_start_matches('-')
+                .chars()
+                .all(|c| c == '0' || c == '.')
+            {
+                s.trim_start_matches('-').to_string()
+            } else {
+                s
+            }
         }
-        out.push(d);
+        _ => format_label(x),
     }
-    if n < 0 { format!("-{out}") } else { out }
 }
 
 /// The label of an axis's middle tick: `(lo + hi) / 2` to three significant digits of
@@ -54,10 +50,10 @@ pub fn middle(lo: f64, hi: f64) -> String {
     let mid = (lo + hi) / 2.0;
     let span = hi - lo;
     if !(span > 0.0 && span.is_finite()) {
-        return number(mid);
+        return format_label(mid);
     }
     let step = 10f64.powi(span.log10().floor() as i32 - 2);
-    number((mid / step).round() * step)
+    format_label((mid / step).round() * step)
 }
 
 /// The buffer's rows as lines, consecutive cells of one style merged into one span.
@@ -141,19 +137,6 @@ pub fn trim_end(mut line: Line<'static>) -> Line<'static> {
 mod tests {
     use super::*;
     use ratatui::layout::Rect;
-
-    #[test]
-    fn numbers_keep_four_significant_digits() {
-        assert_eq!(number(0.66524), "0.6652");
-        assert_eq!(number(0.090003), "0.09");
-        assert_eq!(number(512.0), "512");
-        assert_eq!(number(-1.23456), "-1.235");
-        assert_eq!(number(1234567.0), "1,234,567");
-        assert_eq!(number(-2099712.0), "-2,099,712");
-        assert_eq!(number(1234567.5), "1.235e6");
-        assert_eq!(number(1e16), "1.000e16");
-        assert_eq!(number(f64::NEG_INFINITY), "-inf");
-    }
 
     #[test]
     fn middle_ticks_round_to_the_span() {

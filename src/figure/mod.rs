@@ -5,6 +5,7 @@
 pub mod bars;
 pub mod call;
 pub mod chart;
+pub mod geometry;
 pub mod heatmap;
 pub mod lines;
 pub mod look;
@@ -15,6 +16,26 @@ use serde::Deserialize;
 use crate::eval::{self, Env, Shape, Value};
 pub use look::{Colors, Look};
 
+/// The looks and the line-to-text helper the figure kinds' tests share.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::{Colors, Look};
+    use ratatui::text::Line;
+
+    pub const PLAIN: Look = Look {
+        ascii: false,
+        colors: Colors::None,
+    };
+    pub const ASCII: Look = Look {
+        ascii: true,
+        colors: Colors::None,
+    };
+
+    pub fn text(lines: &[Line]) -> Vec<String> {
+        lines.iter().map(|l| l.to_string()).collect()
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Kind {
@@ -23,6 +44,8 @@ pub enum Kind {
     Scatter,
     Histogram,
     Bars,
+    /// Plane geometry: `data` rows are 2-D vectors drawn as arrows.
+    Vectors,
 }
 
 /// The TOML of a `figure` block.
@@ -51,6 +74,20 @@ pub struct FigureSpec {
     pub xlabel: String,
     #[serde(default)]
     pub ylabel: String,
+    /// Vectors: an n x 2 matrix of points, drawn as dots named by `point_labels`.
+    pub points: Option<String>,
+    #[serde(default)]
+    pub point_labels: Vec<String>,
+    /// Vectors: an m x 4 matrix of dotted segments `[x0, y0, x1, y1]`.
+    pub segments: Option<String>,
+    /// Vectors: the radius of a circle about the origin (`"1"`: the unit circle).
+    pub circle: Option<String>,
+    /// Vectors: each arrow starts at the previous one's tip (a sum, head to tail).
+    #[serde(default)]
+    pub chain: bool,
+    /// Vectors: outline the convex hull of the arrows' tips.
+    #[serde(default)]
+    pub hull: bool,
 }
 
 /// A figure with its data evaluated and checked.
@@ -61,6 +98,7 @@ pub struct Figure {
     x: Option<Vec<f64>>,
     /// Heat map: the columns of each panel, left to right (one panel: all of them).
     panel_cols: Vec<usize>,
+    plane: Plane,
 }
 
 /// Largest number of values a figure may hold: enough for a 64x64 table or 4 series of
@@ -85,6 +123,12 @@ impl FigureSpec {
             panels: None,
             xlabel: String::new(),
             ylabel: String::new(),
+            points: None,
+            point_labels: Vec::new(),
+            segments: None,
+            circle: None,
+            chain: false,
+            hull: false,
         }
     }
 
@@ -110,8 +154,83 @@ impl FigureSpec {
                 Some(vec![cols / n; n])
             }
         };
-        Figure::new(self.clone(), &data, x.as_ref(), panel_cols)
+        let mut figure = Figure::new(self.clone(), &data, x.as_ref(), panel_cols)?;
+        figure.plane = self.plane()?;
+        Ok(figure)
     }
+
+    /// The points, segments and circle of a `vectors` figure, evaluated and checked;
+    /// any other kind may not have them.
+    fn plane(&self) -> Result<Plane, String> {
+        let given = self.points.is_some()
+            || self.segments.is_some()
+            || self.circle.is_some()
+            || self.chain
+            || self.hull
+            || !self.point_labels.is_empty();
+        if self.kind != Kind::Vectors {
+            return match given {
+                true => Err(
+                    "points: only a vectors figure has points, segments, circle, chain or hull"
+                        .into(),
+                ),
+                false => Ok(Plane::default()),
+            };
+        }
+        let pairs =
+            |key: &str, expr: &Option<String>, cols: usize| -> Result<Vec<Vec<f64>>, String> {
+                let Some(expr) = expr else {
+                    return Ok(Vec::new());
+                };
+                let v = evaluate(expr).map_err(|e| format!("{key}: {e}"))?;
+                drawable(&v).map_err(|e| format!("{key}: {e}"))?;
+                let rows = as_rows(&v);
+                if rows[0].len() != cols {
+                    return Err(format!(
+                        "{key}: needs rows of {cols} numbers, got {}",
+                        describe(&v)
+                    ));
+                }
+                Ok(rows)
+            };
+        let points = pairs("points", &self.points, 2)?;
+        if !self.point_labels.is_empty() && self.point_labels.len() != points.len() {
+            return Err(format!(
+                "point_labels: {} given, the points are {}",
+                self.point_labels.len(),
+                points.len()
+            ));
+        }
+        let segments = pairs("segments", &self.segments, 4)?;
+        let circle = match &self.circle {
+            None => None,
+            Some(expr) => match evaluate(expr).map_err(|e| format!("circle: {e}"))? {
+                Value::Scalar(r) if r.is_finite() && r > 0.0 => Some(r),
+                v => {
+                    return Err(format!(
+                        "circle: needs a positive radius, got {}",
+                        describe(&v)
+                    ));
+                }
+            },
+        };
+        Ok(Plane {
+            points: points.iter().map(|p| (p[0], p[1])).collect(),
+            segments: segments
+                .iter()
+                .map(|s| ((s[0], s[1]), (s[2], s[3])))
+                .collect(),
+            circle,
+        })
+    }
+}
+
+/// The extras of a `vectors` figure, in data coordinates.
+#[derive(Debug, Clone, Default, PartialEq)]
+struct Plane {
+    points: Vec<(f64, f64)>,
+    segments: Vec<((f64, f64), (f64, f64))>,
+    circle: Option<f64>,
 }
 
 /// Evaluates `expr` on its own (a figure sees no bindings but its own `let`s).
@@ -166,6 +285,12 @@ impl Figure {
         if spec.kind == Kind::Bars && rows.len() != 1 {
             return Err(format!("data: bars need a vector, got {}", describe(data)));
         }
+        if spec.kind == Kind::Vectors && n != 2 {
+            return Err(format!(
+                "data: vectors need rows of 2 numbers (x, y), got {}",
+                describe(data)
+            ));
+        }
         if spec.bins.is_some_and(|b| !(1..=MAX_BINS).contains(&b)) {
             return Err(format!("bins: needs 1 to {MAX_BINS} bins"));
         }
@@ -199,6 +324,7 @@ impl Figure {
             rows,
             x,
             panel_cols,
+            plane: Plane::default(),
         })
     }
 
@@ -233,6 +359,31 @@ impl Figure {
             Kind::Histogram => {
                 let bins = self.spec.bins.unwrap_or(20);
                 bars::draw_histograms(&self.rows, &self.spec.labels, bins, width, look)
+            }
+            Kind::Vectors => {
+                let mut from = (0.0, 0.0);
+                let arrows = self
+                    .rows
+                    .iter()
+                    .map(|r| {
+                        let tip = (from.0 + r[0], from.1 + r[1]);
+                        let arrow = (from, if self.spec.chain { tip } else { (r[0], r[1]) });
+                        if self.spec.chain {
+                            from = tip;
+                        }
+                        arrow
+                    })
+                    .collect();
+                let scene = geometry::Scene {
+                    arrows,
+                    arrow_labels: &self.spec.labels,
+                    points: self.plane.points.clone(),
+                    point_labels: &self.spec.point_labels,
+                    segments: self.plane.segments.clone(),
+                    hull: self.spec.hull,
+                    circle: self.plane.circle,
+                };
+                geometry::draw(&scene, width, rows, look)
             }
             Kind::Line | Kind::Scatter => {
                 let series: Vec<chart::Series> = self
@@ -291,8 +442,8 @@ impl Figure {
         let kind = format!("{:?}", self.spec.kind).to_lowercase();
         format!(
             "[{kind} {shape}, min {}, max {}]",
-            lines::number(lo),
-            lines::number(hi)
+            eval::format_label(lo),
+            eval::format_label(hi)
         )
     }
 }

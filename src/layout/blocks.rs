@@ -179,18 +179,13 @@ impl<'a> Renderer<'a> {
         let theme = self.theme();
         let opts = math::Options { ascii: theme.ascii };
         let mut spans = Vec::new();
-        // One kind of script for every formula of the paragraph (see `math::inline_scripts`).
-        let compact = inlines.iter().all(|i| match i {
-            Inline::Math(tex) => math::inline_compact(tex, &opts),
-            _ => true,
-        });
         for inline in inlines {
             match inline {
                 Inline::Text(t, emphasis) => {
                     spans.push(Span::styled(t.clone(), emphasised(base, *emphasis, theme)))
                 }
                 Inline::Code(t) => spans.push(Span::styled(t.clone(), base.patch(theme.code()))),
-                Inline::Math(tex) => match math::inline_scripts(tex, &opts, compact) {
+                Inline::Math(tex) => match math::inline(tex, &opts) {
                     Ok(drawn) => {
                         spans.push(Span::styled(unbroken(&drawn), base.patch(theme.math())))
                     }

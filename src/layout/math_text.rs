@@ -52,17 +52,11 @@ pub fn spans(text: &str, base: Style, theme: Theme) -> Vec<Span<'static>> {
             s
         }
     };
-    let pieces = pieces(text);
-    // One kind of script for the whole line, as in a lesson's paragraph.
-    let compact = pieces.iter().all(|p| match p {
-        Piece::Math(tex) => math::inline_compact(tex, &opts),
-        Piece::Words(_) => true,
-    });
-    pieces
+    pieces(text)
         .into_iter()
         .map(|piece| match piece {
             Piece::Words(w) => Span::styled(fold(w.to_string()), base),
-            Piece::Math(tex) => match math::inline_scripts(tex, &opts, compact) {
+            Piece::Math(tex) => match math::inline(tex, &opts) {
                 Ok(drawn) => Span::styled(unbroken(&fold(drawn)), base.patch(theme.math())),
                 Err(_) => Span::styled(fold(format!("${tex}$")), base),
             },
@@ -123,9 +117,14 @@ mod tests {
     }
 
     #[test]
-    fn one_line_draws_every_subscript_one_way() {
-        assert_eq!(plain("$d_k$ is not $x_A$", false), "d_k is not x_A");
-        assert_eq!(plain("$d_k$ is $d_k$", false), "dₖ is dₖ");
+    fn each_symbol_is_written_one_way_whatever_stands_beside_it() {
+        assert_eq!(plain("$d_k$ is not $x_A$", false), "dₖ is not x_A");
+        assert_eq!(
+            plain("$\\Delta^{n-1}$ and $a_{i,n-1}$", false),
+            "Δⁿ⁻¹ and a_(i,n−1)"
+        );
+        assert_eq!(plain("$\\sigma_q^2$ and $d_k$", false), "σ_q^2 and dₖ");
+        assert_eq!(plain("$2^s=e^{s\\ln 2}$", false), "2ˢ = e^(s ln 2)");
     }
 
     #[test]

@@ -173,12 +173,20 @@ mod tests {
     }
 
     #[test]
-    fn one_paragraph_draws_every_subscript_one_way() {
-        // `x_A` has no Unicode subscript A, so its paragraph writes `d_k` linearly too;
-        // the next paragraph, alone with `d_k`, may use the subscript.
+    fn a_symbol_is_written_the_same_in_every_paragraph() {
+        // `x_A` has no Unicode subscript A; that changes how `x_A` is written, not `d_k`
+        // beside it, nor `Δ^{n-1}` in a formula that also holds `a_{i,n-1}`.
         assert_eq!(
             lay("$d_k$ and $x_A$\n\n$d_k$ alone", 40, false),
-            ["d_k and x_A", "", "dₖ alone"]
+            ["dₖ and x_A", "", "dₖ alone"]
+        );
+        assert_eq!(
+            lay(
+                "$a=[a_{i,n-1}]\\in\\Delta^{n-1}$, $\\Delta^{n-1}$",
+                40,
+                false
+            ),
+            ["a = [a_(i,n−1)] ∈ Δⁿ⁻¹, Δⁿ⁻¹"]
         );
     }
 
@@ -205,10 +213,27 @@ mod tests {
             ]
         );
         // 14 columns do not fit in 10: the wide column wraps its cells.
-        let narrow = lay("| a | long words here |\n|---|---|\n| 1 | x |\n", 10, true);
+        let narrow = lay("| a | long words here |\n|---|---|\n| 1 | x |\n", 11, true);
         assert_eq!(
             narrow,
-            ["a | long", "  | words", "  | here", "--+-------", "1 | x"]
+            ["a | long", "  | words", "  | here", "--+--------", "1 | x"]
+        );
+        // Not even its longest words fit: one record per row, each cell under its
+        // column's name, rather than words cut in every cell.
+        let md =
+            "| symbol | meaning |\n|---|---|\n| PE | added to embeddings |\n| pos | position |\n";
+        assert_eq!(
+            lay(md, 15, true),
+            [
+                "PE",
+                "  meaning:",
+                "  added to",
+                "  embeddings",
+                "",
+                "pos",
+                "  meaning:",
+                "  position"
+            ]
         );
     }
 
@@ -243,8 +268,8 @@ mod tests {
                 "draw:",
                 "written",
                 "linearly)",
-                "(abcdefghijk",
-                "lmnop)/2"
+                "(abcdefghij-",
+                "klmnop)/2"
             ]
         );
     }

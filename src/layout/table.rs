@@ -1,15 +1,17 @@
 //! GFM tables fitted to the width: columns take their natural width, and when the row is
 //! too wide the widest column gives up a cell at a time, its cells wrapping — first
-//! down to its longest word, then, if that is not enough, further.
+//! down to its longest word, then down to the longest piece a formula breaks into
+//! (after its operators). A table that does not fit even then is written as one record
+//! per row, each cell under its column's name, rather than cut inside its words.
 
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 
 use super::Theme;
-use super::wrap::{longest_word, wrap};
+use super::wrap::{longest_piece, longest_word, wrap};
 use crate::content::Align;
 
-/// Narrowest a column is squeezed to before the table is allowed to overflow.
+/// Narrowest a column is squeezed to.
 const MIN_COLUMN: usize = 3;
 
 pub(super) fn lay_out(
@@ -35,14 +37,22 @@ pub(super) fn lay_out(
     // First no column narrower than its longest word (so words wrap whole and a comma
     // stays with its word), then, only if the table still does not fit, down to the
     // minimum.
-    let mut words = vec![MIN_COLUMN; columns];
-    for row in std::iter::once(header).chain(rows.iter().map(Vec::as_slice)) {
-        for (w, cell) in words.iter_mut().zip(row) {
-            *w = (*w).max(longest_word(cell));
+    let floor_by = |measure: fn(&[Span<'_>]) -> usize| {
+        let mut floor = vec![MIN_COLUMN; columns];
+        for row in std::iter::once(header).chain(rows.iter().map(Vec::as_slice)) {
+            for (w, cell) in floor.iter_mut().zip(row) {
+                *w = (*w).max(measure(cell));
+            }
         }
-    }
+        floor
+    };
     let separators = 3 * (columns - 1);
-    for floor in [&words, &vec![MIN_COLUMN; columns]] {
+    let pieces = floor_by(longest_piece);
+    if pieces.iter().sum::<usize>() + separators > width && columns > 1 {
+        return stacked(header, rows, width, theme);
+    }
+    let floors = [floor_by(longest_word), pieces];
+    for floor in &floors {
         while widths.iter().sum::<usize>() + separators > width {
             let Some((i, _)) = widths
                 .iter()
@@ -74,6 +84,51 @@ pub(super) fn lay_out(
     lines.push(Line::styled(rule.join(&joint), theme.dim()));
     for row in rows {
         row_lines(row, &widths, aligns, theme, &mut lines);
+    }
+    lines
+}
+
+/// A table too narrow for its columns, one record per row: the first cell on a line of
+/// its own, then each other cell under its column's name, indented. Squeezing the
+/// columns further would cut words (`projecti`/`ons`) in every cell.
+fn stacked(
+    header: &[Vec<Span<'static>>],
+    rows: &[Vec<Vec<Span<'static>>>],
+    width: usize,
+    theme: Theme,
+) -> Vec<Line<'static>> {
+    let bold = Style::new().add_modifier(Modifier::BOLD);
+    let mut lines = Vec::new();
+    for (r, row) in rows.iter().enumerate() {
+        if r > 0 {
+            lines.push(Line::default());
+        }
+        let Some((first, rest)) = row.split_first() else {
+            continue;
+        };
+        let first: Vec<Span<'static>> = first
+            .iter()
+            .map(|s| Span::styled(s.content.clone(), s.style.patch(bold)))
+            .collect();
+        lines.extend(wrap(&first, width));
+        for (i, cell) in rest.iter().enumerate() {
+            let mut spans = vec![Span::raw("  ")];
+            if let Some(name) = header.get(i + 1) {
+                spans.extend(
+                    name.iter()
+                        .map(|s| Span::styled(s.content.clone(), theme.dim())),
+                );
+                spans.push(Span::styled(":", theme.dim()));
+                spans.push(Span::raw(" "));
+            }
+            spans.extend(cell.iter().cloned());
+            let wrapped = wrap(&spans[1..], width.saturating_sub(2).max(1));
+            lines.extend(wrapped.into_iter().map(|l| {
+                let mut indented = vec![Span::raw("  ")];
+                indented.extend(l.spans);
+                Line::from(indented)
+            }));
+        }
     }
     lines
 }

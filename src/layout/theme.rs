@@ -14,6 +14,9 @@ pub struct Theme {
     pub color: bool,
     /// Colours a figure's ramp may use; by default 256 colours when colour is allowed.
     pub ramp: Colors,
+    /// Colours for a light background (`--theme light`): the dark palette's yellow,
+    /// cyan and bright magenta text fade into white.
+    pub light: bool,
 }
 
 /// Box borders in 7-bit ASCII (ratatui ships none).
@@ -35,7 +38,21 @@ impl Theme {
         } else {
             Colors::None
         };
-        Theme { ascii, color, ramp }
+        Theme {
+            ascii,
+            color,
+            ramp,
+            light: false,
+        }
+    }
+
+    pub fn with_light(self, light: bool) -> Theme {
+        Theme { light, ..self }
+    }
+
+    /// The dark palette's colour, or the light palette's for the same role.
+    fn pick(&self, dark: Color, light: Color) -> Color {
+        if self.light { light } else { dark }
     }
 
     /// The colour depth the terminal reported (`COLORTERM`, `TERM`), within `color`.
@@ -64,19 +81,21 @@ impl Theme {
     pub fn heading(&self, level: u8) -> Style {
         match level {
             1 => self
-                .fg(Color::Cyan)
+                .fg(self.pick(Color::Cyan, Color::Blue))
                 .add_modifier(Modifier::BOLD | Modifier::UNDERLINED),
-            2 => self.fg(Color::Cyan).add_modifier(Modifier::BOLD),
+            2 => self
+                .fg(self.pick(Color::Cyan, Color::Blue))
+                .add_modifier(Modifier::BOLD),
             _ => Style::new().add_modifier(Modifier::BOLD),
         }
     }
 
     pub fn code(&self) -> Style {
-        self.fg(Color::Yellow)
+        self.fg(self.pick(Color::Yellow, Color::Red))
     }
 
     pub fn math(&self) -> Style {
-        self.fg(Color::LightMagenta)
+        self.fg(self.pick(Color::LightMagenta, Color::Magenta))
     }
 
     pub fn error(&self) -> Style {
@@ -156,5 +175,41 @@ impl Theme {
 
     pub fn separator(&self) -> &'static str {
         if self.ascii { " - " } else { " · " }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Text colours that are pale on a white background (yellow, cyan, the bright ones).
+    const PALE: [Color; 6] = [
+        Color::Yellow,
+        Color::Cyan,
+        Color::LightMagenta,
+        Color::LightYellow,
+        Color::LightCyan,
+        Color::White,
+    ];
+
+    #[test]
+    fn the_light_palette_writes_no_text_in_pale_colours() {
+        let theme = Theme::new(false, true).with_light(true);
+        let styles = [
+            theme.heading(1),
+            theme.heading(2),
+            theme.code(),
+            theme.math(),
+            theme.error(),
+            theme.link(),
+            theme.dim(),
+            theme.accent(),
+        ];
+        for style in styles {
+            assert!(!style.fg.is_some_and(|c| PALE.contains(&c)), "{style:?}");
+        }
+        // The dark palette is left as it was.
+        assert_eq!(Theme::new(false, true).code().fg, Some(Color::Yellow));
+        assert_eq!(Theme::new(false, true).math().fg, Some(Color::LightMagenta));
     }
 }

@@ -2,8 +2,9 @@
 //!
 //! Text is cut into fragments at break opportunities: whitespace, and around every wide
 //! (CJK) character, since those scripts break between characters. Fragments are placed
-//! first-fit; one longer than the line is split at grapheme boundaries, so a combining
-//! sequence is never torn apart.
+//! first-fit; one longer than the line is broken after its operators and slashes, and
+//! only a piece still longer than the line is cut, at grapheme boundaries (a combining
+//! sequence is never torn apart), with a hyphen marking the cut.
 //!
 //! A no-break space (U+00A0) glues the fragments on either side into one unit that
 //! moves to the next line whole; only a unit longer than the line is broken, and then
@@ -89,17 +90,32 @@ pub fn wrap_owned(
             push_span(&mut line, " ", style);
             used += 1;
         }
-        for unit in units(&frag.pieces) {
-            let w: usize = unit.iter().map(|(g, _, _)| g.width()).sum();
-            if used > 0 && used + w > width {
+        let units = units(&frag.pieces);
+        for piece in pieces(&units) {
+            let piece_width: usize = piece.iter().map(|u| unit_cells(u)).sum();
+            if used > 0 && used + piece_width > width {
                 lines.push(Line::from(std::mem::take(&mut line)));
                 used = 0;
             }
-            for (g, style, owner) in unit {
-                let gw = g.width();
-                push_span(&mut line, g, style);
-                place(&mut placed, owner, lines.len(), used, used + gw);
-                used += gw;
+            // Only a piece longer than a whole line is cut inside, and the cut is
+            // marked with a hyphen so that `projecti` does not read as a word.
+            let mark = piece_width > width && width >= 2;
+            for (k, unit) in piece.iter().enumerate() {
+                let w = unit_cells(unit);
+                let room = width - usize::from(mark && k + 1 < piece.len());
+                if used > 0 && used + w > room {
+                    if mark {
+                        push_span(&mut line, "-", unit[0].1);
+                    }
+                    lines.push(Line::from(std::mem::take(&mut line)));
+                    used = 0;
+                }
+                for &(g, style, owner) in unit {
+                    let gw = g.width();
+                    push_span(&mut line, g, style);
+                    place(&mut placed, owner, lines.len(), used, used + gw);
+                    used += gw;
+                }
             }
         }
     }
@@ -147,6 +163,49 @@ fn units(pieces: &[(String, Style, usize)]) -> Vec<Vec<(&str, Style, usize)>> {
         }
     }
     out
+}
+
+/// A grapheme group that is never cut (see [`units`]): graphemes with style and owner.
+type Unit<'a> = Vec<(&'a str, Style, usize)>;
+
+fn unit_cells(unit: &[(&str, Style, usize)]) -> usize {
+    unit.iter().map(|(g, _, _)| g.width()).sum()
+}
+
+/// A fragment's units grouped into the pieces it may be broken between when it is
+/// longer than the line: after an operator or a slash (`10000^(2i/` | `d_model)`),
+/// so that a formula breaks where a reader expects it, not inside a name.
+fn pieces<'a, 'b>(units: &'b [Unit<'a>]) -> Vec<&'b [Unit<'a>]> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for (i, unit) in units.iter().enumerate() {
+        let last = unit.last().map_or("", |u| u.0);
+        if i + 1 < units.len() && matches!(last, "/" | "=" | "+" | "−" | "×" | "·" | "," | ";")
+        {
+            out.push(&units[start..=i]);
+            start = i + 1;
+        }
+    }
+    if start < units.len() {
+        out.push(&units[start..]);
+    }
+    out
+}
+
+/// The width of the widest piece of the text that [`wrap`] keeps whole (see
+/// [`pieces`]): the narrowest column that wraps the text without cutting a word.
+pub fn longest_piece(spans: &[Span<'_>]) -> usize {
+    fragments(spans, &[])
+        .iter()
+        .flat_map(|f| {
+            let units = units(&f.pieces);
+            pieces(&units)
+                .iter()
+                .map(|p| p.iter().map(|u| unit_cells(u)).sum::<usize>())
+                .collect::<Vec<_>>()
+        })
+        .max()
+        .unwrap_or(0)
 }
 
 /// Punctuation that ends what comes before it.
@@ -334,7 +393,7 @@ mod tests {
         assert_eq!(texts(&wrap(&[Span::raw(text)], 5)), [text]);
         // A too-long word splits between graphemes, never inside one.
         let split = wrap(&[Span::raw("e\u{301}e\u{301}e\u{301}")], 2);
-        assert_eq!(texts(&split), ["e\u{301}e\u{301}", "e\u{301}"]);
+        assert_eq!(texts(&split), ["e\u{301}-", "e\u{301}e\u{301}"]);
     }
 
     #[test]
@@ -357,7 +416,7 @@ mod tests {
     fn long_words_split_and_hard_breaks_hold() {
         assert_eq!(
             texts(&wrap(&[Span::raw("abcdefg")], 3)),
-            ["abc", "def", "g"]
+            ["ab-", "cd-", "efg"]
         );
         assert_eq!(texts(&wrap(&[Span::raw("a\nb c")], 80)), ["a", "b c"]);
         assert_eq!(texts(&wrap(&[], 10)), [""]);
@@ -368,9 +427,25 @@ mod tests {
         // "queries," is 8 cells in 7: the comma goes down with the letter before it.
         assert_eq!(
             texts(&wrap(&[Span::raw("queries, keys")], 7)),
-            ["querie", "s, keys"]
+            ["querie-", "s, keys"]
         );
         assert_eq!(longest_word(&[Span::raw("queries, keys")]), 8);
+    }
+
+    #[test]
+    fn a_formula_longer_than_the_line_breaks_after_an_operator_and_a_cut_is_marked() {
+        let cell = "sin(t/10000^(2i/d_model))";
+        assert_eq!(
+            texts(&wrap(&[Span::raw(cell)], 12)),
+            ["sin(t/", "10000^(2i/", "d_model))"]
+        );
+        assert_eq!(longest_piece(&[Span::raw(cell)]), 10);
+        assert_eq!(longest_piece(&[Span::raw("two words")]), 5);
+        // No operator to break after: cut, with a hyphen at the cut.
+        assert_eq!(
+            texts(&wrap(&[Span::raw("projections")], 9)),
+            ["projecti-", "ons"]
+        );
     }
 
     #[test]

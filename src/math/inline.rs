@@ -1,5 +1,5 @@
 //! [`Node`] tree → one line, for math inside a paragraph: `(QKᵀ)/√dₖ`, or in ASCII
-//! `(QK^T)/sqrt(d_k)`. Scripts follow the same one-rule-per-equation choice as display.
+//! `(QK^T)/sqrt(d_k)`. Each symbol's scripts are Unicode where they can be (see `scripts`), else `_`/`^`.
 
 use super::ast::{AccentKind, Class, Delim, EnvKind, Node};
 use super::glyphs;
@@ -205,15 +205,14 @@ impl Ctx {
         let body: Vec<String> = rows
             .iter()
             .map(|row| {
-                let ctx = self.for_row(kind, row, true);
                 let cells: Vec<String> = row
                     .iter()
                     .enumerate()
                     .map(|(j, cell)| {
                         let lead = (kind.is_aligned() && j % 2 == 1).then_some(Class::Ord);
                         match cell {
-                            Node::Group(items) => ctx.line(items, false, lead),
-                            other => ctx.line(std::slice::from_ref(other), false, lead),
+                            Node::Group(items) => self.line(items, false, lead),
+                            other => self.line(std::slice::from_ref(other), false, lead),
                         }
                     })
                     .collect();
@@ -266,14 +265,17 @@ fn simple(node: &Node) -> bool {
     }
 }
 
-/// A script that reads unambiguously after `_` or `^` without parentheses.
+/// A script that reads unambiguously after `_` or `^` without parentheses: one
+/// character, or letters and digits without scripts of their own (`e^(zᵢ)`, not
+/// `e^zᵢ`, which could be `(e^z)ᵢ`).
 fn bare(s: &str) -> bool {
     let mut chars = s.chars();
     match (chars.next(), chars.next()) {
         (Some(_), None) => true,
         (None, _) => false,
         _ => {
-            s.chars().all(char::is_alphanumeric)
+            s.chars()
+                .all(|c| c.is_alphanumeric() && !scripts::is_script_char(c))
                 || (s.starts_with('(') && s.ends_with(')') && balanced_once(s))
         }
     }

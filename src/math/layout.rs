@@ -19,11 +19,8 @@ pub enum Style {
 #[derive(Debug, Clone, Copy)]
 pub struct Ctx {
     pub ascii: bool,
-    /// Scripts in Unicode script characters (see `scripts`).
+    /// Scripts in Unicode script characters where a script has them (see `scripts`).
     pub compact: bool,
-    /// The equation is one `aligned` or `gathered` environment: each of its rows is an
-    /// equation of its own and makes its own script choice (see `scripts`).
-    pub per_row: bool,
 }
 
 /// A laid-out list: one block per item, the cells before each, and each item's class
@@ -106,20 +103,6 @@ impl Ctx {
                 self.limits(b, under.as_deref(), over.as_deref())
             }
             Node::Env { kind, cols, rows } => self.env(*kind, cols, rows),
-        }
-    }
-
-    /// The context for one row of an environment: its own script choice when the rows
-    /// are separate equations, else the equation's.
-    pub fn for_row(&self, kind: EnvKind, row: &[Node], limits_are_scripts: bool) -> Ctx {
-        if self.per_row && matches!(kind, EnvKind::Aligned | EnvKind::Gathered) {
-            Ctx {
-                compact: !self.ascii && scripts::all_compact(row, limits_are_scripts),
-                per_row: false,
-                ..*self
-            }
-        } else {
-            *self
         }
     }
 
@@ -360,17 +343,23 @@ impl Ctx {
     }
 
     fn env(&self, kind: EnvKind, cols: &[Align], rows: &[Vec<Node>]) -> Block {
+        // amsmath sets `aligned` and `gathered` in display style (their rows are
+        // equations, and a fraction's minus keeps its spaces there), a matrix or
+        // `cases` in text style.
+        let style = match kind {
+            EnvKind::Aligned | EnvKind::Gathered => Style::Display,
+            _ => Style::Text,
+        };
         let cells: Vec<Vec<Block>> = rows
             .iter()
             .map(|row| {
-                let ctx = self.for_row(kind, row, false);
                 row.iter()
                     .enumerate()
                     .map(|(j, cell)| {
                         let lead = (kind.is_aligned() && j % 2 == 1).then_some(Class::Ord);
                         match cell {
-                            Node::Group(items) => ctx.row(items, Style::Text, lead),
-                            other => ctx.row(std::slice::from_ref(other), Style::Text, lead),
+                            Node::Group(items) => self.row(items, style, lead),
+                            other => self.row(std::slice::from_ref(other), style, lead),
                         }
                     })
                     .collect()
@@ -393,9 +382,10 @@ impl Ctx {
             EnvKind::Aligned if j.is_multiple_of(2) => 0,
             _ => 2,
         };
-        // Rows are spaced apart only when some cell is taller than a row by more than
-        // its scripts.
-        let tall = cells.iter().flatten().any(|c| c.core().0 != c.core().1);
+        // Rows are spaced apart when some cell is taller than a row, even by a lowered
+        // script only: without the blank row, `ω` with its `c` on the row below sits
+        // beside the next row's entries and the `c` reads as one of them.
+        let tall = cells.iter().flatten().any(|c| c.height() > 1);
         let mut lines = Vec::with_capacity(cells.len() * 2);
         for (i, row) in cells.into_iter().enumerate() {
             if i > 0 && tall {

@@ -6,7 +6,10 @@
 //! so nothing later can copy them into the output or into an error message.
 
 use super::MathError;
-use super::parser::MAX_DEPTH;
+
+/// Deeper nesting is refused (braces here, groups in the parser). Real equations stay
+/// under 15 levels.
+pub const MAX_DEPTH: usize = 64;
 
 /// Longer input is refused: real equations are a few hundred characters, and the cap
 /// bounds the work and the size of the drawing.

@@ -23,7 +23,7 @@ mod spacing;
 mod symbols;
 
 pub use lexer::MAX_CHARS;
-pub use parser::MAX_DEPTH;
+pub use lexer::MAX_DEPTH;
 
 use ast::{EnvKind, Node};
 use layout::{Ctx, Style};
@@ -61,20 +61,18 @@ pub fn display(tex: &str, width: usize, opts: &Options) -> Result<Vec<String>, M
     let rows_of = equation_rows(&nodes);
     let ctx = Ctx {
         ascii: opts.ascii,
-        compact: !opts.ascii && scripts::all_compact(&nodes, false),
-        per_row: rows_of.is_some(),
+        compact: !opts.ascii,
     };
     let laid = ctx.list(&nodes, Style::Display, None);
     let mut lines = linebreak::lines(laid, width);
-    if let Some((kind, env_rows)) = rows_of
+    if let Some(env_rows) = rows_of
         && lines.iter().any(|l| l.width() > width)
     {
         lines = env_rows
             .iter()
             .flat_map(|row| {
                 let items: Vec<Node> = row.iter().flat_map(cell_items).collect();
-                let ctx = ctx.for_row(kind, row, false);
-                linebreak::lines(ctx.list(&items, Style::Text, None), width)
+                linebreak::lines(ctx.list(&items, Style::Display, None), width)
             })
             .collect();
     }
@@ -105,44 +103,32 @@ pub fn display(tex: &str, width: usize, opts: &Options) -> Result<Vec<String>, M
     Ok(rows.drain(first..last).collect())
 }
 
-/// Lays out inline math as one line: Unicode super/subscripts where every script of
-/// the equation has them, otherwise a linear form (`(QKᵀ)/√d_k`, `(QK^T)/sqrt(d_k)`).
+/// Lays out inline math as one line: each symbol's scripts in Unicode where they have
+/// a Unicode form, otherwise linearly (`(QKᵀ)/√dₖ`, `σ_q^2`, `e^(s ln 2)`; in ASCII
+/// `(QK^T)/sqrt(d_k)`). The choice is the symbol's own (see `scripts`), so a symbol is
+/// written the same way in every formula.
 pub fn inline(tex: &str, opts: &Options) -> Result<String, MathError> {
-    inline_scripts(tex, opts, true)
-}
-
-/// [`inline`], with Unicode scripts only if `compact` allows them too: the reader draws
-/// every inline formula of a paragraph with one kind of script, so that `n_max` in one
-/// formula and `nₘₐₓ` in the next do not read as two symbols.
-pub fn inline_scripts(tex: &str, opts: &Options, compact: bool) -> Result<String, MathError> {
     let nodes = parser::parse(tex, opts.ascii)?;
     let ctx = Ctx {
         ascii: opts.ascii,
-        compact: compact && !opts.ascii && scripts::all_compact(&nodes, true),
-        per_row: equation_rows(&nodes).is_some(),
+        compact: !opts.ascii,
     };
     Ok(ctx.line(&nodes, false, None).trim().to_string())
 }
 
-/// Whether [`inline`] would draw every script of `tex` with Unicode super/subscripts
-/// (math it rejects has no scripts to draw, so it says yes).
-pub fn inline_compact(tex: &str, opts: &Options) -> bool {
-    parser::parse(tex, opts.ascii).map_or(true, |nodes| scripts::all_compact(&nodes, true))
-}
-
 /// The rows of the environment when the whole equation is one `aligned` or
 /// `gathered` environment, whose rows are equations of their own.
-fn equation_rows(nodes: &[Node]) -> Option<(EnvKind, &[Vec<Node>])> {
+fn equation_rows(nodes: &[Node]) -> Option<&[Vec<Node>]> {
     let mut drawn = nodes.iter().filter(|n| !matches!(n, Node::Space(_)));
     match (drawn.next(), drawn.next()) {
         (
             Some(Node::Env {
-                kind: kind @ (EnvKind::Aligned | EnvKind::Gathered),
+                kind: EnvKind::Aligned | EnvKind::Gathered,
                 rows,
                 ..
             }),
             None,
-        ) => Some((*kind, rows.as_slice())),
+        ) => Some(rows.as_slice()),
         _ => None,
     }
 }

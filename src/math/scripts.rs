@@ -1,17 +1,14 @@
-//! Unicode super- and subscript characters, and the per-equation choice between them and
-//! 2-D scripts.
+//! Unicode super- and subscript characters, and the choice, symbol by symbol, between
+//! them and the other way of writing a script (raised and lowered onto rows of their own
+//! in display, `_`/`^` on one line inline).
 //!
-//! One rule per equation: if every script in it has a Unicode form (`Kᵀ`, `xᵢ`, `b₁`),
-//! all scripts are written that way; otherwise all are raised and lowered onto their own
-//! rows. Mixing the two (`xₗ` next to a lowered `x_L`) reads as two different notations.
-//!
-//! An equation is as small as the rule can be made without mixing on one line: when a
-//! display is a single `aligned` or `gathered` environment, each row is an equation of
-//! its own, so one `a_c` (no Unicode subscript c) lowers the scripts of its row only
-//! and the next row keeps `√dₖ` flat. The rows of `cases` or a matrix stay one
-//! equation: they are read together, side by side.
+//! The choice was once made per equation (one `x_L` lowered every script of it) and per
+//! paragraph inline; that wrote the same `Δ^{n-1}` as `Δⁿ⁻¹` in one paragraph and
+//! `Δ^(n−1)` in the next, and dropped `ω₀`'s 0 onto a row of its own inside a matrix,
+//! where it read as an entry. Deciding per scripted symbol writes each symbol one way
+//! everywhere.
 
-use super::ast::{BigKind, Node};
+use super::ast::Node;
 
 pub fn sup_char(c: char) -> Option<char> {
     let s = match c {
@@ -134,11 +131,26 @@ pub fn sub_char(c: char) -> Option<char> {
     Some(s)
 }
 
-/// The script written in Unicode script characters, if every character has one and the
-/// script is flat (no fractions, no nested scripts).
+/// Whether `c` is one of the Unicode super- or subscript characters above.
+pub fn is_script_char(c: char) -> bool {
+    const WRITTEN: &str = "0123456789+-=()abcdefghijklmnoprstuvwxyzABDEGHIJKLMNOPRTUVWαβγδεθιϕφχρ";
+    WRITTEN
+        .chars()
+        .any(|s| sup_char(s) == Some(c) || sub_char(s) == Some(c))
+}
+
+/// The script written in Unicode script characters, if every character has one, the
+/// script is flat (no fractions, no nested scripts), and it cannot be misread: a script
+/// holding a word beside other items (`e^{s\ln 2}`) would lose the spaces that keep
+/// the word apart and read as a product (`eˢˡⁿ²`), so it is written out instead.
+///
+/// The choice is made for each scripted symbol on its own, never for a whole formula:
+/// `Δ^{n-1}` is `Δⁿ⁻¹` in every formula of every paragraph, whatever stands beside it,
+/// so one symbol never appears in two notations. A symbol with a script that has no
+/// Unicode form writes both of its scripts the other way (`σ_q^2`, not `σ_q²`).
 pub fn compact(node: &Node, sup: bool) -> Option<String> {
     let mut out = String::new();
-    push_compact(node, sup, &mut out).then_some(out)
+    (push_compact(node, sup, &mut out) && !word_beside_others(node)).then_some(out)
 }
 
 fn push_compact(node: &Node, sup: bool, out: &mut String) -> bool {
@@ -162,42 +174,13 @@ fn push_compact(node: &Node, sup: bool, out: &mut String) -> bool {
     }
 }
 
-/// Whether every script of the equation can be written compactly. `limits_are_scripts`
-/// is false for display math, where operator limits go above and below instead.
-pub fn all_compact(nodes: &[Node], limits_are_scripts: bool) -> bool {
-    nodes.iter().all(|n| node_compact(n, limits_are_scripts))
-}
-
-fn node_compact(node: &Node, limits: bool) -> bool {
-    let all = |nodes: &[Node]| all_compact(nodes, limits);
-    let one = |n: &Node| node_compact(n, limits);
+/// An operator name or other multi-letter atom (`\ln`, `\exp`) among other items.
+fn word_beside_others(node: &Node) -> bool {
+    let is_word = |n: &Node| matches!(n, Node::Atom { text, .. } if text.chars().filter(|c| c.is_alphabetic()).count() > 1);
     match node {
-        Node::Scripts { base, sub, sup, .. } => {
-            let placed_apart = !limits
-                && match base.as_ref() {
-                    Node::BigOp { kind, limits, .. } => *limits || *kind == BigKind::Int,
-                    Node::Brace { .. } => true,
-                    _ => false,
-                };
-            let fits = |s: &Option<Box<Node>>, is_sup: bool| {
-                s.as_ref()
-                    .is_none_or(|s| one(s) && (placed_apart || compact(s, is_sup).is_some()))
-            };
-            one(base) && fits(sub, false) && fits(sup, true)
-        }
-        Node::Group(items) => all(items),
-        Node::Frac { num, den, .. } => one(num) && one(den),
-        Node::Sqrt { index, body } => index.as_deref().is_none_or(one) && one(body),
-        Node::BigOp { body, .. }
-        | Node::Delimited { body, .. }
-        | Node::Accent { body, .. }
-        | Node::Brace { body, .. }
-        | Node::Classed { body, .. } => one(body),
-        Node::Stack { base, over, under } => {
-            one(base) && over.as_deref().is_none_or(one) && under.as_deref().is_none_or(one)
-        }
-        Node::Env { rows, .. } => rows.iter().flatten().all(one),
-        Node::Atom { .. } | Node::Text(_) | Node::Space(_) | Node::Sized { .. } => true,
+        Node::Group(items) => items.len() > 1 && items.iter().any(is_word),
+        Node::Classed { body, .. } => word_beside_others(body),
+        _ => false,
     }
 }
 
@@ -217,21 +200,16 @@ mod tests {
     }
 
     #[test]
-    fn one_missing_character_sends_the_whole_equation_to_2d() {
-        assert!(all_compact(
-            &parse("x_l + W_1^\\top", false).unwrap(),
-            false
-        ));
-        assert!(!all_compact(&parse("x_l + x_L", false).unwrap(), false));
-        assert!(!all_compact(&parse("e^{z_i}", false).unwrap(), false));
-    }
-
-    #[test]
-    fn display_limits_do_not_count_but_inline_ones_do() {
-        let nodes = parse("\\sum_{i=1}^{d_k} x_i", false).unwrap();
-        assert!(all_compact(&nodes, false));
-        let nodes = parse("\\sum_{j'} x_j", false).unwrap();
-        assert!(all_compact(&nodes, false));
-        assert!(!all_compact(&nodes, true));
+    fn a_word_beside_other_items_is_never_squeezed_into_script_characters() {
+        let nodes = parse("e^{s\\ln 2}", false).unwrap();
+        let Node::Scripts { sup, .. } = &nodes[0] else {
+            panic!("not a script: {nodes:?}")
+        };
+        assert_eq!(compact(sup.as_ref().unwrap(), true), None);
+        let nodes = parse("x^{n-1}", false).unwrap();
+        let Node::Scripts { sup, .. } = &nodes[0] else {
+            panic!("not a script: {nodes:?}")
+        };
+        assert_eq!(compact(sup.as_ref().unwrap(), true).as_deref(), Some("ⁿ⁻¹"));
     }
 }

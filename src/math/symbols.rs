@@ -275,7 +275,7 @@ static SYMBOLS: &[(&str, Class, &str, &str)] = &[
     ("varepsilon", Ord, "ε", "epsilon"),
     ("varkappa", Ord, "ϰ", "kappa"),
     ("varnothing", Ord, "∅", "{}"),
-    ("varphi", Ord, "φ", "phi"),
+    ("varphi", Ord, "φ", "varphi"),
     ("varpi", Ord, "ϖ", "pi"),
     ("varrho", Ord, "ϱ", "rho"),
     ("varsigma", Ord, "ς", "sigma"),

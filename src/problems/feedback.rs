@@ -3,10 +3,9 @@
 //! lays it out, as it does the lesson's prose.
 
 use super::problem::Judged;
-use super::tolerance::{EXACT, Tolerance};
 use super::verdict::Verdict;
-use crate::eval::format_number;
-use crate::figure::lines::number;
+use crate::content::tolerance::{EXACT, Tolerance};
+use crate::eval::{format_label, format_number};
 
 /// The feedback lines for a judged answer: the first says right or wrong, the rest why.
 pub fn lines(judged: &Judged, tolerance: &Tolerance) -> Vec<String> {
@@ -41,7 +40,7 @@ pub fn lines(judged: &Judged, tolerance: &Tolerance) -> Vec<String> {
             if let Some(r) = relative_error {
                 out.push(format!(
                     "It is off by {}%; {}.",
-                    number(r * 100.0),
+                    format_label(r * 100.0),
                     accepted(tolerance)
                 ));
             }
@@ -63,8 +62,10 @@ fn is_exact(tolerance: &Tolerance) -> bool {
 fn accepted(tolerance: &Tolerance) -> String {
     match *tolerance {
         _ if is_exact(tolerance) => "the answer must be exact".into(),
-        Tolerance::Absolute(t) => format!("answers within ±{} count as right", number(t)),
-        Tolerance::Relative(r) => format!("answers within {}% count as right", number(r * 100.0)),
+        Tolerance::Absolute(t) => format!("answers within ±{} count as right", format_label(t)),
+        Tolerance::Relative(r) => {
+            format!("answers within {}% count as right", format_label(r * 100.0))
+        }
     }
 }
 

@@ -9,6 +9,8 @@ use std::sync::{LazyLock, Mutex, PoisonError};
 
 use crate::eval::{self, Budget, Env};
 
+use super::template::{self, Piece, Shown};
+
 /// How many draws a `where` constraint may reject before the problem is reported broken.
 pub const MAX_TRIES: u32 = 200;
 
@@ -92,12 +94,7 @@ fn draw_afresh(
             tries,
             budget: RefCell::default(),
         };
-        let Some(condition) = where_ else {
-            return Ok(instance);
-        };
-        let mut env = instance.env().map_err(DrawError::Where)?;
-        let value = eval::run_within(condition, &mut env, &mut budget).map_err(DrawError::Where)?;
-        if Shaped::of(&value).holds() {
+        if instance.satisfies_within(where_, &mut budget)? {
             instance.budget.replace(budget);
             return Ok(instance);
         }
@@ -120,6 +117,34 @@ impl Instance {
         Ok(env)
     }
 
+    /// Whether the `where` constraint (if any) holds for this draw.
+    pub fn satisfies(&self, where_: Option<&str>) -> Result<bool, DrawError> {
+        self.satisfies_within(where_, &mut Budget::default())
+    }
+
+    /// [`Instance::satisfies`] charging `budget`, which the tries of one draw share.
+    fn satisfies_within(
+        &self,
+        where_: Option<&str>,
+        budget: &mut Budget,
+    ) -> Result<bool, DrawError> {
+        let Some(condition) = where_ else {
+            return Ok(true);
+        };
+        let mut env = self.env().map_err(DrawError::Where)?;
+        let value = eval::run_within(condition, &mut env, budget).map_err(DrawError::Where)?;
+        Ok(Shaped::of(&value).holds())
+    }
+
+    /// The same draw with parameter `name` set to `value`.
+    pub fn with(&self, name: &str, value: Drawn) -> Instance {
+        let mut out = self.clone();
+        if let Some(b) = out.bindings.iter_mut().find(|b| b.name == name) {
+            b.value = value;
+        }
+        out
+    }
+
     pub fn get(&self, name: &str) -> Option<&Drawn> {
         self.bindings
             .iter()
@@ -127,44 +152,42 @@ impl Instance {
             .map(|b| &b.value)
     }
 
-    /// Replaces `{name}` for every bound parameter: inside math with a braced group (so
-    /// `x^{a}` and `\sqrt{d}` stay right, and matrices become matrices), elsewhere with
-    /// the plain value. Braces that do not name a parameter are left alone.
-    pub fn fill(&self, template: &str) -> String {
-        let mut out = String::with_capacity(template.len());
-        let mut in_math = false;
-        let mut rest = template;
-        while let Some(c) = rest.chars().next() {
-            if c == '\\' {
-                let n = rest.chars().nth(1).map_or(1, |c| 1 + c.len_utf8());
-                out.push_str(&rest[..n.min(rest.len())]);
-                rest = &rest[n.min(rest.len())..];
-                continue;
-            }
-            if c == '$' {
-                // `$$` opens or closes display math as one delimiter.
-                let n = if rest.starts_with("$$") { 2 } else { 1 };
-                in_math = !in_math;
-                out.push_str(&rest[..n]);
-                rest = &rest[n..];
-                continue;
-            }
-            if c == '{'
-                && let Some(end) = rest.find('}')
-                && let Some(value) = self.get(&rest[1..end])
-            {
-                match (in_math, value) {
-                    (true, v) => out.push_str(&format!("{{{}}}", v.latex())),
-                    (false, Drawn::Matrix(_)) => out.push_str(&format!("${}$", value.latex())),
-                    (false, v) => out.push_str(&v.literal()),
+    /// Fills every `<<expr>>` slot of a template with this learner's value (see
+    /// [`template`]); a slot that does not evaluate is left as written, for `check` to
+    /// report.
+    pub fn fill(&self, text: &str) -> String {
+        let Ok(pieces) = template::pieces(text) else {
+            return text.to_string();
+        };
+        let Ok(mut env) = self.env() else {
+            return text.to_string();
+        };
+        pieces
+            .iter()
+            .map(|piece| match *piece {
+                Piece::Text(t) => t.to_string(),
+                Piece::Slot(expr, in_math) => {
+                    match template::evaluate(expr, self.get(expr), &mut env) {
+                        Ok(shown) => shown.render(in_math),
+                        Err(_) => format!("{}{expr}{}", template::OPEN, template::CLOSE),
+                    }
                 }
-                rest = &rest[end + 1..];
-                continue;
-            }
-            out.push(c);
-            rest = &rest[c.len_utf8()..];
-        }
-        out
+            })
+            .collect()
+    }
+
+    /// Every slot of `text` evaluated, in order, or the first slot that fails.
+    pub fn shown(&self, pieces: &[Piece<'_>]) -> Result<Vec<Option<Shown>>, String> {
+        let mut env = self.env().map_err(|e| e.to_string())?;
+        pieces
+            .iter()
+            .map(|piece| match *piece {
+                Piece::Text(_) => Ok(None),
+                Piece::Slot(expr, _) => {
+                    template::evaluate(expr, self.get(expr), &mut env).map(Some)
+                }
+            })
+            .collect()
     }
 }
 
@@ -270,17 +293,17 @@ mod tests {
             tries: 1,
         };
         assert_eq!(
-            i.fill("with d = {d}, $\\sqrt{d}$"),
-            "with d = 64, $\\sqrt{64}$"
+            i.fill("with d = <<d>>, $\\sqrt<<d>>$ and $e^{d}$"),
+            "with d = 64, $\\sqrt{64}$ and $e^{d}$"
         );
-        assert_eq!(i.fill("keep {x} and \\{d\\}"), "keep {x} and \\{d\\}");
+        assert_eq!(i.fill("keep <<x>> and {d}"), "keep <<x>> and {d}");
         assert_eq!(
-            i.fill("$$A={A}$$ then {d}"),
-            "$$A={\\begin{bmatrix}1 & 2\\end{bmatrix}}$$ then 64"
+            i.fill("$$A=<<A>>$$ then <<d>>, <<d/2 + 3>> and <<1/d>>"),
+            "$$A={\\begin{bmatrix}1 & 2\\end{bmatrix}}$$ then 64, 35 and 0.015625"
         );
         assert_eq!(
-            i.fill("A is {A}"),
-            "A is $\\begin{bmatrix}1 & 2\\end{bmatrix}$"
+            i.fill("A is <<A>>, $<<A @ A.T>>$"),
+            "A is $\\begin{bmatrix}1 & 2\\end{bmatrix}$, ${\\begin{bmatrix}5\\end{bmatrix}}$"
         );
     }
 }

@@ -5,9 +5,10 @@ pub mod instance;
 pub mod locate;
 pub mod params;
 pub mod problem;
+pub mod reveal;
 pub mod schedule;
 pub mod seed;
-pub mod tolerance;
+pub mod template;
 pub mod verdict;
 
 pub use problem::{Judged, Problem};

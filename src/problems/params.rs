@@ -144,6 +144,38 @@ impl Generator {
     }
 }
 
+impl Generator {
+    /// The values at the ends of the range (every value of a `choice`), which `check`
+    /// tries besides random draws; a matrix has none.
+    pub fn extremes(&self) -> Vec<Number> {
+        match self {
+            Generator::Choice(values) => values.clone(),
+            Generator::Int { lo, hi } => [lo, hi]
+                .map(|v| Number {
+                    value: *v as f64,
+                    decimals: 0,
+                })
+                .to_vec(),
+            Generator::Real { lo, hi, step } => {
+                let steps = ((hi.value - lo.value) / step.value + 1e-9).floor();
+                let decimals = lo.decimals.max(step.decimals);
+                let last = round_to(lo.value + steps * step.value, decimals);
+                vec![
+                    Number {
+                        value: lo.value,
+                        decimals,
+                    },
+                    Number {
+                        value: last,
+                        decimals,
+                    },
+                ]
+            }
+            Generator::Matrix { .. } => Vec::new(),
+        }
+    }
+}
+
 fn draw_int(rng: &mut SplitMix64, lo: i64, hi: i64) -> i64 {
     let span = hi.abs_diff(lo) + 1;
     lo.wrapping_add(rng.below(span) as i64)
@@ -298,6 +330,18 @@ mod tests {
                 other => panic!("{other:?}"),
             }
         }
+    }
+
+    #[test]
+    fn extremes_are_the_ends_of_each_range() {
+        let values = |g: &str| -> Vec<String> {
+            let g = Generator::parse(g).unwrap();
+            g.extremes().iter().map(Number::to_string).collect()
+        };
+        assert_eq!(values("choice(1, 0.5, 3)"), ["1", "0.5", "3"]);
+        assert_eq!(values("int(-3, 7)"), ["-3", "7"]);
+        assert_eq!(values("real(0.1, 0.55, 0.1)"), ["0.1", "0.5"]);
+        assert!(values("matrix(2, 2, 0, 1)").is_empty());
     }
 
     #[test]

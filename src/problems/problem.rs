@@ -4,9 +4,10 @@
 use super::instance::{self, Instance, Shaped};
 use super::params::{Drawn, Generator};
 use super::seed::problem_seed;
-use super::tolerance::Tolerance;
+use super::template::{self, Piece};
 use super::verdict::{self, Mistake, Scale, Verdict};
 use crate::content::ProblemSpec;
+use crate::content::tolerance::Tolerance;
 use crate::eval::{self, Env};
 
 /// Longest answer a learner may submit: answers are typed by hand.
@@ -19,8 +20,32 @@ pub struct Problem {
     pub where_: Option<String>,
     pub answer: String,
     pub tolerance: Tolerance,
-    /// (expression, what it means) pairs.
-    pub mistakes: Vec<(String, String)>,
+    /// (expression, what it means, where it applies) triples.
+    pub mistakes: Vec<(String, String, Option<String>)>,
+}
+
+/// A problem's answer and mistakes evaluated for one instance.
+pub struct Evaluated<'a> {
+    problem: &'a Problem,
+    inst: &'a Instance,
+    pub expected: Shaped,
+    pub mistakes: Vec<Mistake>,
+    scales: Vec<Scale>,
+}
+
+impl Evaluated<'_> {
+    /// The verdict on `got` under `tol`.
+    pub fn judge(&self, got: &Shaped, tol: Tolerance) -> Verdict {
+        let structural = |name: &str| self.problem.depends_on(self.inst, name);
+        verdict::judge(
+            &self.expected,
+            got,
+            tol,
+            &self.mistakes,
+            &self.scales,
+            &structural,
+        )
+    }
 }
 
 /// The learner's input, evaluated and judged.
@@ -56,7 +81,7 @@ impl Problem {
             mistakes: spec
                 .mistakes
                 .iter()
-                .map(|m| (m.expr.clone(), m.says.clone()))
+                .map(|m| (m.expr.clone(), m.says.clone(), m.condition.clone()))
                 .collect(),
         })
     }
@@ -93,18 +118,34 @@ impl Problem {
         if value.data.iter().any(|x| !x.is_finite()) {
             return Err(format!("{shown} is not a finite answer"));
         }
+        let evaluated = self.evaluate(inst)?;
+        let verdict = evaluated.judge(&value, self.tolerance);
+        let expected = evaluated.expected;
+        Ok(Judged {
+            shown,
+            value,
+            expected,
+            verdict,
+        })
+    }
+
+    /// The answer and every listed mistake for an instance, ready to judge values
+    /// against (a mistake that does not evaluate for this draw is left out; `check`
+    /// reports it).
+    pub fn evaluate<'a>(&'a self, inst: &'a Instance) -> Result<Evaluated<'a>, String> {
         let expected = self.expected(inst)?;
-        let mistakes: Vec<Mistake> = self
+        let mistakes = self
             .mistakes
             .iter()
-            .filter_map(|(expr, says)| {
+            .filter(|(_, _, condition)| inst.satisfies(condition.as_deref()).unwrap_or(false))
+            .filter_map(|(expr, says, _)| {
                 evaluate_in(expr, inst).ok().map(|value| Mistake {
                     value,
                     says: says.clone(),
                 })
             })
             .collect();
-        let scales: Vec<Scale> = inst
+        let scales = inst
             .bindings
             .iter()
             .filter_map(|b| match &b.value {
@@ -115,12 +156,27 @@ impl Problem {
                 Drawn::Matrix(_) => None,
             })
             .collect();
-        let verdict = verdict::judge(&expected, &value, self.tolerance, &mistakes, &scales);
-        Ok(Judged {
-            shown,
-            value,
+        Ok(Evaluated {
+            problem: self,
+            inst,
             expected,
-            verdict,
+            mistakes,
+            scales,
+        })
+    }
+
+    /// Whether the answer changes when parameter `name` alone takes another value its
+    /// generator can draw: only then is a factor of it a structural explanation.
+    fn depends_on(&self, inst: &Instance, name: &str) -> bool {
+        let Some((_, generator)) = self.params.iter().find(|(n, _)| n == name) else {
+            return false;
+        };
+        let Ok(here) = self.expected(inst) else {
+            return false;
+        };
+        generator.extremes().into_iter().any(|other| {
+            let moved = inst.with(name, Drawn::Scalar(other));
+            self.expected(&moved).is_ok_and(|v| v != here)
         })
     }
 
@@ -128,11 +184,24 @@ impl Problem {
     /// satisfiable, every answer and mistake evaluates to finite numbers, every
     /// parameter shown in the prompt.
     pub fn validate(&self, lesson: &str, prompt: &str, seeds: u32) -> Vec<String> {
+        let slots = template::pieces(prompt).unwrap_or_default();
+        let shown = |name: &str| {
+            slots.iter().any(|p| match p {
+                Piece::Slot(expr, _) => names_in(expr).any(|n| n == name),
+                Piece::Text(_) => false,
+            })
+        };
         let mut errors: Vec<String> = self
             .params
             .iter()
-            .filter(|(name, _)| !prompt.contains(&format!("{{{name}}}")))
-            .map(|(name, _)| format!("parameter `{name}` is never shown in the prompt"))
+            .filter(|(name, _)| !shown(name))
+            .map(|(name, _)| {
+                format!(
+                    "parameter `{name}` is never shown in the prompt (write {}{name}{})",
+                    template::OPEN,
+                    template::CLOSE
+                )
+            })
             .collect();
         for seed in 0..u64::from(seeds) {
             if let Some(e) = self.validate_seed(lesson, seed) {
@@ -157,16 +226,25 @@ impl Problem {
             }
             Ok(_) => {}
         }
-        self.mistakes
-            .iter()
-            .find_map(|(expr, _)| match evaluate_in(expr, &inst) {
-                Err(e) => at(&format!("mistake `{expr}`"), e),
-                Ok(_) => None,
-            })
+        self.mistakes.iter().find_map(|(expr, _, condition)| {
+            let what = format!("mistake `{expr}`");
+            match inst.satisfies(condition.as_deref()) {
+                Err(e) => at(&what, e.to_string()),
+                Ok(false) => None,
+                Ok(true) => evaluate_in(expr, &inst).err().and_then(|e| at(&what, e)),
+            }
+        })
     }
 }
 
-fn describe(inst: &Instance) -> String {
+/// The names an expression mentions (identifiers, in order).
+pub fn names_in(expr: &str) -> impl Iterator<Item = &str> {
+    expr.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .filter(|w| w.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_'))
+}
+
+/// The parameter values of an instance, `a = 2, d = 64`, for messages.
+pub fn describe(inst: &Instance) -> String {
     let parts: Vec<String> = inst
         .bindings
         .iter()

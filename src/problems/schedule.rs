@@ -239,8 +239,8 @@ pub fn from_now(at: u64, now: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::content::tolerance::Tolerance;
     use crate::problems::params::Generator;
-    use crate::problems::tolerance::Tolerance;
 
     /// A fixed start: 2026-12-01 00:00:00 UTC.
     const T0: u64 = 1_796_083_200;

@@ -3,7 +3,7 @@
 //! learners of this subject actually make).
 
 use super::instance::Shaped;
-use super::tolerance::Tolerance;
+use crate::content::tolerance::Tolerance;
 
 /// A scalar parameter of the problem, by name: a factor of it (or of its square root)
 /// between the learner's value and the answer names a likely mistake.
@@ -42,14 +42,22 @@ impl Verdict {
     }
 }
 
+/// How close a typed value must be to a listed mistake to be named as it: within the
+/// problem's tolerance, or equal to four significant figures (so a mistake is named
+/// even under an exact tolerance, and even when its value is irrational).
+pub const TYPED: Tolerance = Tolerance::Relative(5.0001e-4);
+
 /// Judges `got` against `expected` under `tol`, naming the nearest known mistake;
-/// `scales` are the problem's scalar parameters, for telling factors.
+/// `scales` are the problem's scalar parameters, for telling factors, and
+/// `structural(name)` says whether the answer truly depends on that parameter (a factor
+/// of a parameter the answer ignores is an accident of the drawn numbers).
 pub fn judge(
     expected: &Shaped,
     got: &Shaped,
     tol: Tolerance,
     mistakes: &[Mistake],
     scales: &[Scale],
+    structural: &dyn Fn(&str) -> bool,
 ) -> Verdict {
     if got.data.iter().any(|x| x.is_nan()) {
         return Verdict::Wrong {
@@ -57,12 +65,15 @@ pub fn judge(
             relative_error: None,
         };
     }
+    let named = mistakes.iter().find(|m| {
+        (m.value.shape == got.shape || m.value.data.len() == 1)
+            && (close(&m.value, got, tol) || close(&m.value, got, TYPED))
+    });
     if expected.shape != got.shape && !(expected.data.len() == 1 && got.data.len() == 1) {
-        let hint = if transposed(expected, got) {
-            Some("yours is its transpose: one transpose too many or too few".into())
-        } else {
-            None
-        };
+        let hint = named.map(|m| m.says.clone()).or_else(|| {
+            transposed(expected, got)
+                .then(|| "yours is its transpose: one transpose too many or too few".into())
+        });
         return Verdict::WrongShape {
             expected: expected.describe_shape(),
             got: got.describe_shape(),
@@ -72,12 +83,9 @@ pub fn judge(
     if close(expected, got, tol) {
         return Verdict::Right;
     }
-    let named = mistakes
-        .iter()
-        .find(|m| m.value.data.len() == got.data.len() && close(&m.value, got, tol));
     let diagnosis = named
         .map(|m| m.says.clone())
-        .or_else(|| generic_diagnosis(expected, got, tol, scales));
+        .or_else(|| generic_diagnosis(expected, got, tol, scales, structural));
     Verdict::Wrong {
         diagnosis,
         relative_error: relative_error(expected, got),
@@ -115,6 +123,7 @@ fn generic_diagnosis(
     got: &Shaped,
     tol: Tolerance,
     scales: &[Scale],
+    structural: &dyn Fn(&str) -> bool,
 ) -> Option<String> {
     let negated = Shaped {
         shape: got.shape.clone(),
@@ -131,9 +140,15 @@ fn generic_diagnosis(
             r * 100.0
         ));
     }
-    if let Some(factor) = telling_factors(scales)
+    // A factor is named only when exactly one explains the value and it is structural:
+    // two explanations at once, or a parameter the answer ignores, mean the ratio is an
+    // accident of the drawn numbers.
+    let matching: Vec<Factor> = telling_factors(scales)
         .into_iter()
-        .find(|f| scaled_by(expected, got, f.value, tol))
+        .filter(|f| scaled_by(expected, got, f.value, tol))
+        .collect();
+    if let [factor] = matching.as_slice()
+        && factor.parameter.as_deref().is_none_or(structural)
     {
         return Some(format!("your value is the answer times {}", factor.name));
     }
@@ -145,42 +160,44 @@ fn generic_diagnosis(
 struct Factor {
     name: String,
     value: f64,
+    /// The parameter the factor is made of, if any.
+    parameter: Option<String>,
 }
 
-/// The factors that explain a wrong number on their own: a doubled or halved term, a
-/// √2, a slipped decimal point, or a parameter (or its square root) multiplied in or
-/// left out — each either way round and with either sign. Any other ratio between two
-/// numbers says nothing (every wrong number is *some* multiple of the answer), so it
-/// is never offered for a single number.
+/// The factors that explain a wrong number whatever the problem: a slipped decimal
+/// point, or a parameter (or its square root) multiplied in or left out — each either
+/// way round and with either sign. Constants such as 2, 1/2 or √2 are not among them:
+/// whether a doubled term is a likely slip depends on the problem, so a problem lists
+/// it as a mistake where it is one, and elsewhere such a ratio is a coincidence of the
+/// numbers (every wrong number is *some* multiple of the answer).
 fn telling_factors(scales: &[Scale]) -> Vec<Factor> {
     let mut out = Vec::new();
-    let mut add = |name: String, value: f64| {
-        out.push(Factor {
-            name: format!("-{name}"),
-            value: -value,
-        });
-        out.push(Factor { name, value });
+    let mut add = |name: String, value: f64, parameter: Option<&str>| {
+        for (name, value) in [(format!("-{name}"), -value), (name, value)] {
+            out.push(Factor {
+                name,
+                value,
+                parameter: parameter.map(str::to_string),
+            });
+        }
     };
-    add("2".into(), 2.0);
-    add("1/2".into(), 0.5);
-    add("sqrt(2)".into(), 2f64.sqrt());
-    add("1/sqrt(2)".into(), 0.5f64.sqrt());
     for k in 1..=6 {
-        add(format!("{}", 10f64.powi(k)), 10f64.powi(k));
-        add(format!("{}", 10f64.powi(-k)), 10f64.powi(-k));
+        add(format!("{}", 10f64.powi(k)), 10f64.powi(k), None);
+        add(format!("{}", 10f64.powi(-k)), 10f64.powi(-k), None);
     }
     for s in scales.iter().filter(|s| s.value.abs() >= 2.0) {
-        add(format!("{} = {}", s.name, round_sig(s.value)), s.value);
-        add(
-            format!("1/{} = {}", s.name, round_sig(1.0 / s.value)),
-            1.0 / s.value,
-        );
+        let p = Some(s.name.as_str());
+        add(format!("{} = {}", s.name, round_sig(s.value)), s.value, p);
+        let inverse = 1.0 / s.value;
+        add(format!("1/{} = {}", s.name, round_sig(inverse)), inverse, p);
         if s.value > 0.0 {
             let root = s.value.sqrt();
-            add(format!("sqrt({}) = {}", s.name, round_sig(root)), root);
+            add(format!("sqrt({}) = {}", s.name, round_sig(root)), root, p);
+            let inverse = 1.0 / root;
             add(
-                format!("1/sqrt({}) = {}", s.name, round_sig(1.0 / root)),
-                1.0 / root,
+                format!("1/sqrt({}) = {}", s.name, round_sig(inverse)),
+                inverse,
+                p,
             );
         }
     }
@@ -239,20 +256,25 @@ mod tests {
 
     const TOL: Tolerance = Tolerance::Absolute(0.001);
 
+    fn all(_: &str) -> bool {
+        true
+    }
+    const ALL: fn(&str) -> bool = all;
+
     #[test]
     fn right_within_tolerance_elementwise() {
         let e = v(&[2], &[0.91, 0.3348]);
         assert_eq!(
-            judge(&e, &v(&[2], &[0.9104, 0.3351]), TOL, &[], &[]),
+            judge(&e, &v(&[2], &[0.9104, 0.3351]), TOL, &[], &[], &ALL),
             Verdict::Right
         );
-        assert!(!judge(&e, &v(&[2], &[0.9104, 0.337]), TOL, &[], &[]).is_right());
+        assert!(!judge(&e, &v(&[2], &[0.9104, 0.337]), TOL, &[], &[], &ALL).is_right());
     }
 
     #[test]
     fn shape_is_checked_before_value_and_transposes_are_named() {
         let e = v(&[2, 3], &[1.0; 6]);
-        match judge(&e, &v(&[3, 2], &[1.0; 6]), TOL, &[], &[]) {
+        match judge(&e, &v(&[3, 2], &[1.0; 6]), TOL, &[], &[], &ALL) {
             Verdict::WrongShape {
                 expected,
                 got,
@@ -272,7 +294,7 @@ mod tests {
             value: v(&[], &[1.0]),
             says: "you left out 1/sqrt(d_k)".into(),
         };
-        match judge(&e, &v(&[], &[1.0]), TOL, &[missing_scale], &[]) {
+        match judge(&e, &v(&[], &[1.0]), TOL, &[missing_scale], &[], &ALL) {
             Verdict::Wrong { diagnosis, .. } => {
                 assert_eq!(diagnosis.unwrap(), "you left out 1/sqrt(d_k)")
             }
@@ -281,7 +303,7 @@ mod tests {
     }
 
     fn diagnose(expected: &Shaped, got: &Shaped, scales: &[Scale]) -> Option<String> {
-        match judge(expected, got, TOL, &[], scales) {
+        match judge(expected, got, TOL, &[], scales, &ALL) {
             Verdict::Wrong { diagnosis, .. } => diagnosis,
             other => panic!("{other:?}"),
         }
@@ -312,23 +334,13 @@ mod tests {
         assert_eq!(diagnose(&one(2.0), &one(3.0), &[]), None);
         // Nearly zero (within the tolerance of 0) is no multiple of anything.
         assert_eq!(diagnose(&one(0.004), &one(0.0005), &[]), None);
-        // Doubled, halved, a slipped decimal point, √2: named.
-        assert_eq!(
-            diagnose(&one(0.3), &one(0.6), &[]).unwrap(),
-            "your value is the answer times 2"
-        );
-        assert_eq!(
-            diagnose(&one(0.3), &one(-0.15), &[]).unwrap(),
-            "your value is the answer times -1/2"
-        );
+        // Doubled, halved, √2: coincidences unless the problem lists them.
+        assert_eq!(diagnose(&one(0.3), &one(0.6), &[]), None);
+        assert_eq!(diagnose(&one(0.5), &one(0.354), &[]), None);
+        // A slipped decimal point: named.
         assert_eq!(
             diagnose(&one(0.25), &one(25.0), &[]).unwrap(),
             "your value is the answer times 100"
-        );
-        // 0.354 is 1/(2·√2) rounded by the learner: 1/√2 of 0.5.
-        assert_eq!(
-            diagnose(&one(0.5), &one(0.354), &[]).unwrap(),
-            "your value is the answer times 1/sqrt(2)"
         );
     }
 
@@ -360,10 +372,57 @@ mod tests {
         }];
         assert_eq!(diagnose(&one(3.0), &one(3.3), &unit), None);
         assert_eq!(diagnose(&one(3.0), &one(9.0), &dk), None);
+        // A parameter the answer does not depend on explains nothing either.
+        let none = |_: &str| false;
+        let got = judge(&one(0.09375), &one(1.5), TOL, &[], &dk, &none);
+        assert!(
+            matches!(
+                got,
+                Verdict::Wrong {
+                    diagnosis: None,
+                    ..
+                }
+            ),
+            "{got:?}"
+        );
+        // Two factors at once (dk = 10 and a slipped decimal point): ambiguous, unnamed.
+        let ten = [Scale {
+            name: "n".into(),
+            value: 10.0,
+        }];
+        assert_eq!(diagnose(&one(1.5), &one(15.0), &ten), None);
+    }
+
+    #[test]
+    fn a_mistake_is_named_at_four_figures_under_an_exact_tolerance_and_across_shapes() {
+        let e = v(&[], &[1.0]);
+        let m = Mistake {
+            value: v(&[], &[2f64.sqrt()]),
+            says: "root".into(),
+        };
+        let exact = Tolerance::Absolute(crate::content::tolerance::EXACT);
+        let got = judge(
+            &e,
+            &v(&[], &[1.414]),
+            exact,
+            std::slice::from_ref(&m),
+            &[],
+            &ALL,
+        );
+        assert!(matches!(got, Verdict::Wrong { diagnosis: Some(d), .. } if d == "root"));
+        let e = v(&[2, 3], &[1.0; 6]);
+        let m = Mistake {
+            value: v(&[3, 3], &[2.0; 9]),
+            says: "K not transposed".into(),
+        };
+        match judge(&e, &v(&[3, 3], &[2.0; 9]), TOL, &[m], &[], &ALL) {
+            Verdict::WrongShape { hint, .. } => assert_eq!(hint.unwrap(), "K not transposed"),
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]
     fn nan_is_never_right() {
-        assert!(!judge(&v(&[], &[1.0]), &v(&[], &[f64::NAN]), TOL, &[], &[]).is_right());
+        assert!(!judge(&v(&[], &[1.0]), &v(&[], &[f64::NAN]), TOL, &[], &[], &ALL).is_right());
     }
 }

@@ -85,14 +85,29 @@ pub fn probe_writable(dir: &Path) -> io::Result<()> {
 /// Removes temporary files that a killed process left in `dir`. Call only while holding
 /// the lock: every writer of `dir` holds it while its temporary file exists.
 pub fn remove_stale_temps(dir: &Path) {
+    remove_named(dir, TEMP_PREFIX, TEMP_SUFFIX, Duration::ZERO);
+}
+
+/// Removes the files of `dir` named `prefix…suffix` last written at least `age` ago.
+/// Best effort: a leftover that cannot be removed harms nothing.
+pub fn remove_named(dir: &Path, prefix: &str, suffix: &str, age: Duration) {
     let Ok(entries) = fs::read_dir(dir) else {
         return;
     };
     for entry in entries.flatten() {
         let name = entry.file_name();
         let name = name.to_string_lossy();
-        if name.starts_with(TEMP_PREFIX) && name.ends_with(TEMP_SUFFIX) {
-            // Best effort: a temp file that cannot be removed harms nothing.
+        if !(name.starts_with(prefix) && name.ends_with(suffix)) {
+            continue;
+        }
+        let old = age.is_zero()
+            || entry
+                .metadata()
+                .and_then(|m| m.modified())
+                .ok()
+                .and_then(|t| t.elapsed().ok())
+                .is_some_and(|elapsed| elapsed >= age);
+        if old {
             let _ = fs::remove_file(entry.path());
         }
     }

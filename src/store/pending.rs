@@ -86,22 +86,7 @@ pub fn list(dir: &Path) -> Vec<PathBuf> {
 /// Removes partial pending files a killed process left in `dir` (an hour old or more:
 /// a live writer finishes in well under a second).
 pub fn remove_stale_parts(dir: &Path) {
-    let Ok(entries) = fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let name = entry.file_name();
-        let name = name.to_string_lossy();
-        let old = entry
-            .metadata()
-            .and_then(|m| m.modified())
-            .ok()
-            .and_then(|t| t.elapsed().ok())
-            .is_some_and(|age| age >= PART_STALE);
-        if name.starts_with(PART_PREFIX) && name.ends_with(PART_SUFFIX) && old {
-            let _ = fs::remove_file(entry.path());
-        }
-    }
+    super::file::remove_named(dir, PART_PREFIX, PART_SUFFIX, PART_STALE);
 }
 
 /// A pending file's record, or `None` when it cannot be merged: from a newer release

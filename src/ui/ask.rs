@@ -6,7 +6,7 @@
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
-use super::pane::lay_markdown;
+use super::markdown::lay_markdown;
 use super::truncate;
 use crate::app::{App, AskItem, Mode};
 use crate::layout::{self, wrap::wrap};

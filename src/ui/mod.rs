@@ -5,6 +5,7 @@ mod ask;
 mod contents;
 mod glossary;
 mod help;
+mod markdown;
 mod notes;
 mod pane;
 mod reading;

@@ -8,11 +8,11 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Padding, Paragraph};
 
 use crate::app::{App, FREE_AFTER, Mode, Pane, PanelView, ProblemRef, PromptKind, ScratchLine};
-use crate::content::Lesson;
 use crate::layout::{self, Theme};
 
 use unicode_width::UnicodeWidthStr;
 
+use super::markdown::lay_markdown;
 use super::truncate;
 
 pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, pane: Pane) {
@@ -263,31 +263,6 @@ fn markdown(app: &App, p: ProblemRef, text: &str, width: usize) -> Vec<Line<'sta
     };
     let file = &app.course.lessons[p.lesson].file;
     lay_markdown(app, file, p.lesson + 1, &filled, width)
-}
-
-/// Markdown from outside a lesson's flow (a hint, a glossary definition), laid out like
-/// the lesson; `file` names it in errors.
-pub(super) fn lay_markdown(
-    app: &App,
-    file: &str,
-    lesson_number: usize,
-    text: &str,
-    width: usize,
-) -> Vec<Line<'static>> {
-    let parsed = Lesson::parse(
-        String::new(),
-        file.to_string(),
-        String::new(),
-        String::new(),
-        text,
-    );
-    let ctx = layout::Context {
-        theme: app.theme,
-        lesson_number,
-        record: None,
-        learner_seed: app.progress.learner_seed,
-    };
-    layout::lesson(&parsed, width, &ctx).lines
 }
 
 fn tail(mut lines: Vec<Line<'static>>, height: usize) -> Vec<Line<'static>> {

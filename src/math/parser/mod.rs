@@ -12,11 +12,8 @@ use std::borrow::Cow;
 
 use super::MathError;
 use super::ast::{Class, Node};
-use super::lexer::{Tok, Token, tokenize};
+use super::lexer::{MAX_DEPTH, Tok, Token, tokenize};
 use super::symbols::{self, Font};
-
-/// Deeper nesting is refused. Real equations stay under 15 levels.
-pub const MAX_DEPTH: usize = 64;
 
 /// Parses a whole equation into its top-level list.
 pub fn parse(src: &str, ascii: bool) -> Result<Vec<Node>, MathError> {
@@ -263,8 +260,13 @@ impl<'a> Parser<'a> {
         self.atom_node(class, text)
     }
 
+    /// In ASCII a symbol's name is a word that needs spaces beside letters (`m theta`);
+    /// so is an operator written as a letter (`\times` is `x`: `n x d`, never `nxd`,
+    /// which reads as a variable, even in a script, where TeX drops the spaces).
     fn atom_node(&self, class: Class, text: Cow<'static, str>) -> Node {
-        let word = self.ascii && text.len() > 1 && text.bytes().all(|b| b.is_ascii_alphabetic());
+        let word = self.ascii
+            && (text.len() > 1 || class != Class::Ord)
+            && text.bytes().all(|b| b.is_ascii_alphabetic());
         Node::Atom { class, text, word }
     }
 

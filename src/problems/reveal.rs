@@ -1,0 +1,49 @@
+//! When the worked solution is earned: one rule for the reader (`s`) and the command
+//! line (`problem ID --solution`), so the two can never drift apart.
+
+use crate::store::ProblemRecord;
+
+/// Attempts after which the solution (and "another one") comes free.
+pub const FREE_AFTER: usize = 3;
+
+/// The solution is earned by a right answer or [`FREE_AFTER`] attempts; before that,
+/// seeing it needs an explicit confirmation.
+pub fn solution_earned(record: &ProblemRecord) -> bool {
+    record.solved || record.attempts.len() >= FREE_AFTER
+}
+
+/// Attempts still needed before the solution is earned (0 once it is).
+pub fn attempts_left(record: &ProblemRecord) -> usize {
+    if record.solved {
+        0
+    } else {
+        FREE_AFTER.saturating_sub(record.attempts.len())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::Attempt;
+
+    fn tried(n: usize, solved: bool) -> ProblemRecord {
+        let attempt = Attempt::new(0, "1", "1", false, 0);
+        ProblemRecord {
+            solved,
+            attempts: vec![attempt; n],
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn earned_after_a_right_answer_or_three_attempts() {
+        assert!(!solution_earned(&tried(0, false)));
+        assert_eq!(attempts_left(&tried(0, false)), 3);
+        assert!(!solution_earned(&tried(2, false)));
+        assert_eq!(attempts_left(&tried(2, false)), 1);
+        assert!(solution_earned(&tried(3, false)));
+        assert_eq!(attempts_left(&tried(3, false)), 0);
+        assert!(solution_earned(&tried(1, true)));
+        assert_eq!(attempts_left(&tried(1, true)), 0);
+    }
+}

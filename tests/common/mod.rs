@@ -1,0 +1,83 @@
+//! Helpers shared by the tests that drive the reader with synthetic keys: fixture
+//! courses, key presses through the real keymap, and a drawn frame.
+//!
+//! A key the current mode does not bind fails the test with the key's name: a test that
+//! presses a key expects it to do something, and a silently ignored key hides a mistake
+//! (a wrong mode, a binding that moved). Each test file uses a part of this module.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+use attn_course::app::App;
+use attn_course::app::keymap::action_for;
+use attn_course::content::Course;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+/// The directory of the fixture course `name` (`tests/fixtures/<name>`).
+pub fn fixture_dir(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name)
+}
+
+/// The fixture course `name`, loaded.
+pub fn course(name: &str) -> Course {
+    Course::load(Some(&fixture_dir(name))).expect("fixture course loads")
+}
+
+/// Presses `code` with `modifiers` through the keymap of the app's current mode.
+/// Panics if the mode binds no action to the key.
+pub fn key(app: &mut App, code: KeyCode, modifiers: KeyModifiers) {
+    let event = KeyEvent::new(code, modifiers);
+    match action_for(&app.mode, event) {
+        Some(action) => app.update(action),
+        None => panic!(
+            "key {} is not bound in mode {:?}",
+            describe(code, modifiers),
+            app.mode
+        ),
+    }
+}
+
+/// Presses `code` as a terminal sends it: Shift with an upper-case letter, else alone.
+pub fn press(app: &mut App, code: KeyCode) {
+    let modifiers = match code {
+        KeyCode::Char(c) if c.is_uppercase() => KeyModifiers::SHIFT,
+        _ => KeyModifiers::NONE,
+    };
+    key(app, code, modifiers);
+}
+
+/// Types `text`, one key per character.
+pub fn keys(app: &mut App, text: &str) {
+    for c in text.chars() {
+        press(app, KeyCode::Char(c));
+    }
+}
+
+/// The app drawn into a terminal of its size.
+pub fn frame(app: &App) -> Terminal<TestBackend> {
+    let mut terminal = Terminal::new(TestBackend::new(app.size.0, app.size.1)).unwrap();
+    terminal.draw(|f| attn_course::ui::draw(app, f)).unwrap();
+    terminal
+}
+
+fn describe(code: KeyCode, modifiers: KeyModifiers) -> String {
+    if modifiers.is_empty() {
+        format!("{code}")
+    } else {
+        format!("{modifiers}+{code}")
+    }
+}
+
+/// A test that cannot run because a tool (NumPy, sshd, tmux) is missing: under `CI=true`
+/// that fails the test, since CI installs every tool (`.ci/run`) and a skip there would
+/// pass without checking anything; elsewhere the test prints why it did not run.
+pub fn missing_tool(reason: &str) {
+    if std::env::var("CI").is_ok_and(|v| v == "true") {
+        panic!("{reason}; under CI=true a missing tool is a failure (.ci/run installs it)");
+    }
+    println!("skipped: {reason}");
+}
