@@ -558,6 +558,34 @@ fn the_reader_opens_a_fresh_home_without_writing_and_its_first_save_pins_the_see
 }
 
 #[test]
+fn readers_started_together_on_a_fresh_home_end_with_one_seed() {
+    let home = temp_home();
+    // Every reader opens the empty home (each with a seed of its own) before any saves,
+    // as readers started at the same moment do: their first saves must settle on one.
+    let all_open = Arc::new(Barrier::new(4));
+    let readers: Vec<_> = (0..4)
+        .map(|_| {
+            let home = home.path().to_path_buf();
+            let all_open = Arc::clone(&all_open);
+            thread::spawn(move || {
+                let mut opened = Store::open_deferred(Some(&home));
+                assert!(opened.unwritten);
+                all_open.wait();
+                let notice = opened.store.save_merged(&mut opened.progress);
+                assert_eq!(notice.unwrap_or_else(|e| panic!("{e}")), None);
+                opened.progress.learner_seed
+            })
+        })
+        .collect();
+    let seeds: Vec<u64> = readers
+        .into_iter()
+        .map(|r| r.join().unwrap_or_else(|_| panic!("a reader panicked")))
+        .collect();
+    let on_disk = parse_file(&home.path().join("progress.toml")).learner_seed;
+    assert_eq!(seeds, [on_disk; 4], "every reader took the first saver's seed");
+}
+
+#[test]
 fn a_corrupt_file_is_replaced_at_once_even_at_a_deferred_open() {
     let home = temp_home();
     let file = home.path().join("progress.toml");
