@@ -582,7 +582,10 @@ fn readers_started_together_on_a_fresh_home_end_with_one_seed() {
         .map(|r| r.join().unwrap_or_else(|_| panic!("a reader panicked")))
         .collect();
     let on_disk = parse_file(&home.path().join("progress.toml")).learner_seed;
-    assert_eq!(seeds, [on_disk; 4], "every reader took the first saver's seed");
+    assert_eq!(
+        seeds, [on_disk; 4],
+        "every reader took the first saver's seed"
+    );
 }
 
 #[test]

@@ -19,7 +19,7 @@ mod search;
 mod sentence;
 mod standing;
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 
@@ -124,7 +124,9 @@ pub struct App {
     contents_override: Option<bool>,
     /// Terminal size, columns × rows.
     pub size: (u16, u16),
-    sections: Vec<Vec<Section>>,
+    /// Each lesson's sections, titles laid out, made when first asked for (a lesson's
+    /// text is parsed only then).
+    sections: Vec<OnceLock<Vec<Section>>>,
     /// Lesson titles with their inline math laid out.
     titles: Vec<String>,
     cache: LayoutCache,
@@ -162,17 +164,7 @@ pub struct App {
 impl App {
     /// Opens the course where `progress` left off, for a terminal of `size`.
     pub fn new(course: Course, progress: Progress, theme: Theme, size: (u16, u16)) -> App {
-        let sections = course
-            .lessons
-            .iter()
-            .map(|l| {
-                let mut sections = l.sections();
-                for s in &mut sections {
-                    s.title = layout::inline_text(&s.title, theme);
-                }
-                sections
-            })
-            .collect();
+        let sections = course.lessons.iter().map(|_| OnceLock::new()).collect();
         let titles = course
             .lessons
             .iter()
@@ -269,7 +261,13 @@ impl App {
     }
 
     pub fn sections(&self) -> &[Section] {
-        &self.sections[self.lesson]
+        self.sections[self.lesson].get_or_init(|| {
+            let mut sections = self.course.lessons[self.lesson].sections();
+            for s in &mut sections {
+                s.title = layout::inline_text(&s.title, self.theme);
+            }
+            sections
+        })
     }
 
     /// The contents pane's entries: every lesson, and the open lesson's sections under it.

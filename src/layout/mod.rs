@@ -97,7 +97,7 @@ pub struct Context<'a> {
 pub fn lesson(lesson: &Lesson, width: usize, ctx: &Context<'_>) -> LaidOut {
     let mut renderer = blocks::Renderer::new(ctx, &lesson.file, &lesson.slug);
     let mut out = LaidOut::default();
-    for (i, block) in lesson.blocks.iter().enumerate() {
+    for (i, block) in lesson.blocks().iter().enumerate() {
         if i > 0 {
             out.lines.push(Line::default());
         }

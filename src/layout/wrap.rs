@@ -22,6 +22,8 @@ use unicode_width::UnicodeWidthStr;
 struct Fragment {
     /// Text, style and owner (see [`wrap_owned`]).
     pieces: Vec<(String, Style, usize)>,
+    /// The width of each piece.
+    widths: Vec<usize>,
     width: usize,
     /// Style of the space before the fragment, if one is there.
     space_before: Option<Style>,
@@ -36,9 +38,15 @@ pub const NO_BREAK: char = '\u{a0}';
 
 impl Fragment {
     fn push(&mut self, grapheme: &str, width: usize, style: Style, owner: usize) {
-        match self.pieces.last_mut() {
-            Some((text, s, o)) if *s == style && *o == owner => text.push_str(grapheme),
-            _ => self.pieces.push((grapheme.to_string(), style, owner)),
+        match (self.pieces.last_mut(), self.widths.last_mut()) {
+            (Some((text, s, o)), Some(w)) if *s == style && *o == owner => {
+                text.push_str(grapheme);
+                *w += width;
+            }
+            _ => {
+                self.pieces.push((grapheme.to_string(), style, owner));
+                self.widths.push(width);
+            }
         }
         self.width += width;
     }
@@ -89,6 +97,16 @@ pub fn wrap_owned(
         } else if let (1, Some(style)) = (space, frag.space_before) {
             push_span(&mut line, " ", style);
             used += 1;
+        }
+        // The common case, a fragment that fits the line: placed whole, piece by piece
+        // (what the grapheme loop below would do, without cutting it into units).
+        if used + frag.width <= width {
+            for ((text, style, owner), w) in frag.pieces.iter().zip(&frag.widths) {
+                push_span(&mut line, text, *style);
+                place(&mut placed, *owner, lines.len(), used, used + w);
+                used += w;
+            }
+            continue;
         }
         let units = units(&frag.pieces);
         for piece in pieces(&units) {
