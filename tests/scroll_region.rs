@@ -175,3 +175,19 @@ fn a_one_line_scroll_writes_a_fraction_of_a_redraw() {
         "scroll regions: {scrolled} B, redraws: {redrawn} B"
     );
 }
+
+/// Page moves (space, PgUp) down a lesson and back, into the next lesson and across its
+/// end: each painted frame leaves the screen a full redraw leaves, on terminals with and
+/// without scroll regions and attributes.
+#[test]
+fn page_moves_leave_the_same_screen_as_full_redraws() {
+    let mut pages = vec![Action::PageDown; 8];
+    pages.extend([Action::PageUp; 3]);
+    pages.extend([Action::NextLesson, Action::PageDown, Action::PageDown]);
+    pages.extend([Action::Bottom, Action::PageUp, Action::PageDown]);
+    for term in ["xterm-256color", "vt100", "linux", "dumb"] {
+        for size in [(80, 24), (40, 12), (120, 40)] {
+            compare(term, size, &pages);
+        }
+    }
+}

@@ -106,13 +106,13 @@ impl Painter {
             let tail = blank_tail(row);
             if usize::from(x) >= tail && self.caps.attributes {
                 self.set_pen(&mut pen, PLAIN, out);
-                move_to(&mut at, x, y, out);
+                self.travel(&mut at, pen, row, (x, y), out);
                 out.extend_from_slice(b"\x1b[K");
                 erased_row = Some(y);
                 continue;
             }
             self.set_pen(&mut pen, self.pen_for(cell), out);
-            move_to(&mut at, x, y, out);
+            self.travel(&mut at, pen, row, (x, y), out);
             let symbol = cell.symbol();
             out.extend_from_slice(symbol.as_bytes());
             let advance = symbol.width().max(1) as u16;
@@ -122,6 +122,45 @@ impl Painter {
     }
 
     /// The pen a cell asks for, in what this terminal has.
+    /// Moves the cursor to `to` on `row` (the next frame's) by the fewest bytes. The
+    /// cells between the cursor and `to` on its row (or from the start of the next row,
+    /// after CR LF) are unchanged on screen: written again in the pen they already have,
+    /// they cost less than a move sequence when they are few, as the spaces between
+    /// words that two pages share by chance are. Otherwise a move forward on the row, or
+    /// an absolute move.
+    fn travel(
+        &self,
+        at: &mut Option<(u16, u16)>,
+        pen: Pen,
+        row: &[Cell],
+        (x, y): (u16, u16),
+        out: &mut Vec<u8>,
+    ) {
+        let (from, lead): (u16, &[u8]) = match *at {
+            Some(here) if here == (x, y) => return,
+            Some((ax, ay)) if ay == y && ax < x => (ax, b""),
+            // Never from the last row (a line feed there would scroll the screen).
+            Some((_, ay)) if ay + 1 == y => (0, b"\r\n"),
+            _ => return move_to(at, x, y, out),
+        };
+        let gap = &row[usize::from(from)..usize::from(x)];
+        let same = gap
+            .iter()
+            .all(|c| c.symbol().width() == 1 && self.pen_for(c) == pen);
+        let gap_bytes: usize = gap.iter().map(|c| c.symbol().len()).sum();
+        let jump = format!("\x1b[{};{}H", y + 1, x + 1);
+        if same && lead.len() + gap_bytes < jump.len() {
+            out.extend_from_slice(lead);
+            gap.iter()
+                .for_each(|c| out.extend_from_slice(c.symbol().as_bytes()));
+        } else if lead.is_empty() {
+            let _ = write!(out, "\x1b[{}C", x - from);
+        } else {
+            out.extend_from_slice(jump.as_bytes());
+        }
+        *at = Some((x, y));
+    }
+
     fn pen_for(&self, cell: &Cell) -> Pen {
         if !self.caps.attributes {
             return PLAIN;
