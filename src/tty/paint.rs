@@ -105,14 +105,17 @@ impl Painter {
             let row = &next.content[usize::from(y) * width..][..width];
             let tail = blank_tail(row);
             if usize::from(x) >= tail && self.caps.attributes {
+                self.travel(&mut at, &mut pen, row, (x, y, PLAIN), out);
                 self.set_pen(&mut pen, PLAIN, out);
-                self.travel(&mut at, pen, row, (x, y), out);
                 out.extend_from_slice(b"\x1b[K");
                 erased_row = Some(y);
                 continue;
             }
-            self.set_pen(&mut pen, self.pen_for(cell), out);
-            self.travel(&mut at, pen, row, (x, y), out);
+            // Moved first, in the pen of what came before, which the cells passed over
+            // may share.
+            let then = self.pen_for(cell);
+            self.travel(&mut at, &mut pen, row, (x, y, then), out);
+            self.set_pen(&mut pen, then, out);
             let symbol = cell.symbol();
             out.extend_from_slice(symbol.as_bytes());
             let advance = symbol.width().max(1) as u16;
@@ -121,19 +124,18 @@ impl Painter {
         self.set_pen(&mut pen, PLAIN, out);
     }
 
-    /// The pen a cell asks for, in what this terminal has.
-    /// Moves the cursor to `to` on `row` (the next frame's) by the fewest bytes. The
-    /// cells between the cursor and `to` on its row (or from the start of the next row,
-    /// after CR LF) are unchanged on screen: written again in the pen they already have,
-    /// they cost less than a move sequence when they are few, as the spaces between
-    /// words that two pages share by chance are. Otherwise a move forward on the row, or
-    /// an absolute move.
+    /// Moves the cursor to column `x` of row `y` (`row`, the next frame's), where pen
+    /// `then` is to write, by the fewest bytes. The cells between the cursor and `x` on
+    /// its row (or from the start of the next row, after CR LF) are unchanged on
+    /// screen: written again in the pen they already have, they cost less than a move
+    /// sequence when they are few, as the spaces between words that two pages share by
+    /// chance are. Otherwise a move forward on the row, or an absolute move.
     fn travel(
         &self,
         at: &mut Option<(u16, u16)>,
-        pen: Pen,
+        pen: &mut Pen,
         row: &[Cell],
-        (x, y): (u16, u16),
+        (x, y, then): (u16, u16, Pen),
         out: &mut Vec<u8>,
     ) {
         let (from, lead): (u16, &[u8]) = match *at {
@@ -144,23 +146,37 @@ impl Painter {
             _ => return move_to(at, x, y, out),
         };
         let gap = &row[usize::from(from)..usize::from(x)];
+        // The gap's one pen, if its cells share one and are one cell wide each.
+        let gap_pen = gap.first().map_or(*pen, |c| self.pen_for(c));
         let same = gap
             .iter()
-            .all(|c| c.symbol().width() == 1 && self.pen_for(c) == pen);
-        let gap_bytes: usize = gap.iter().map(|c| c.symbol().len()).sum();
-        let jump = format!("\x1b[{};{}H", y + 1, x + 1);
-        if same && lead.len() + gap_bytes < jump.len() {
-            out.extend_from_slice(lead);
-            gap.iter()
-                .for_each(|c| out.extend_from_slice(c.symbol().as_bytes()));
-        } else if lead.is_empty() {
-            let _ = write!(out, "\x1b[{}C", x - from);
+            .all(|c| c.symbol().width() == 1 && self.pen_for(c) == gap_pen);
+        let mut rewrite = lead.to_vec();
+        let mut pen_after = *pen;
+        self.set_pen(&mut pen_after, gap_pen, &mut rewrite);
+        gap.iter()
+            .for_each(|c| rewrite.extend_from_slice(c.symbol().as_bytes()));
+        let jump = if lead.is_empty() {
+            format!("\x1b[{}C", x - from)
+        } else {
+            format!("\x1b[{};{}H", y + 1, x + 1)
+        };
+        // Either way the pen then changes to the cell's at `to`.
+        let change = |mut from: Pen| {
+            let mut bytes = Vec::new();
+            self.set_pen(&mut from, then, &mut bytes);
+            bytes.len()
+        };
+        if same && rewrite.len() + change(pen_after) < jump.len() + change(*pen) {
+            out.extend_from_slice(&rewrite);
+            *pen = pen_after;
         } else {
             out.extend_from_slice(jump.as_bytes());
         }
         *at = Some((x, y));
     }
 
+    /// The pen a cell asks for, in what this terminal has.
     fn pen_for(&self, cell: &Cell) -> Pen {
         if !self.caps.attributes {
             return PLAIN;
