@@ -208,7 +208,8 @@ impl Painter {
         if *pen == to {
             return;
         }
-        *pen = to;
+        let from = std::mem::replace(pen, to);
+        let start = out.len();
         out.extend_from_slice(b"\x1b[0");
         for (flag, code) in [
             (Modifier::BOLD, "1"),
@@ -228,6 +229,14 @@ impl Painter {
         self.color(to.fg, false, out);
         self.color(to.bg, true, out);
         out.push(b'm');
+        // From the plain pen there is nothing to reset, and to it `CSI m` alone resets:
+        // the `0` (and the `;` after it) would only cost bytes, on every styled word.
+        if from == PLAIN || to == PLAIN {
+            out.remove(start + 2);
+            if out[start + 2] == b';' {
+                out.remove(start + 2);
+            }
+        }
     }
 
     /// `;` and the SGR parameters of one colour, or nothing for the default colour and
