@@ -35,6 +35,10 @@ struct Pen {
     modifier: Modifier,
 }
 
+/// The longest pen change `set_pen` writes: `CSI 0`, every attribute, bold for a
+/// bright colour on eight colours, two 24-bit colours and `m`.
+const MAX_SGR: usize = 2 + 1 + 16 + 2 + 2 * 17 + 1;
+
 const PLAIN: Pen = Pen {
     fg: Color::Reset,
     bg: Color::Reset,
@@ -146,34 +150,51 @@ impl Painter {
             _ => return move_to(at, x, y, out),
         };
         let gap = &row[usize::from(from)..usize::from(x)];
-        // The gap's one pen, if its cells share one and are one cell wide each.
-        let gap_pen = gap.first().map_or(*pen, |c| self.pen_for(c));
-        let same = gap
-            .iter()
-            .all(|c| c.symbol().width() == 1 && self.pen_for(c) == gap_pen);
-        let mut rewrite = lead.to_vec();
-        let mut pen_after = *pen;
-        self.set_pen(&mut pen_after, gap_pen, &mut rewrite);
-        gap.iter()
-            .for_each(|c| rewrite.extend_from_slice(c.symbol().as_bytes()));
         let jump = if lead.is_empty() {
-            format!("\x1b[{}C", x - from)
+            3 + digits(x - from)
         } else {
-            format!("\x1b[{};{}H", y + 1, x + 1)
+            4 + digits(y + 1) + digits(x + 1)
         };
-        // Either way the pen then changes to the cell's at `to`.
-        let change = |mut from: Pen| {
-            let mut bytes = Vec::new();
-            self.set_pen(&mut from, then, &mut bytes);
-            bytes.len()
-        };
-        if same && rewrite.len() + change(pen_after) < jump.len() + change(*pen) {
-            out.extend_from_slice(&rewrite);
-            *pen = pen_after;
+        // The gap's one pen, if its cells share one and are one cell wide each; a gap
+        // longer than the move and any two pen changes is not looked at.
+        let gap_pen = gap.first().map_or(*pen, |c| self.pen_for(c));
+        let worth = gap.len() < jump + 2 * MAX_SGR
+            && gap
+                .iter()
+                .all(|c| c.symbol().width() == 1 && self.pen_for(c) == gap_pen);
+        let mark = out.len();
+        if worth {
+            // Written out, then taken back if the move is shorter. Either way the pen
+            // then changes to `then`.
+            out.extend_from_slice(lead);
+            let mut pen_after = *pen;
+            self.set_pen(&mut pen_after, gap_pen, out);
+            gap.iter()
+                .for_each(|c| out.extend_from_slice(c.symbol().as_bytes()));
+            let rewrite = out.len() - mark + self.pen_change(pen_after, then, out);
+            if rewrite < jump + self.pen_change(*pen, then, out) {
+                *pen = pen_after;
+                *at = Some((x, y));
+                return;
+            }
+            out.truncate(mark);
+        }
+        if lead.is_empty() {
+            let _ = write!(out, "\x1b[{}C", x - from);
         } else {
-            out.extend_from_slice(jump.as_bytes());
+            let _ = write!(out, "\x1b[{};{}H", y + 1, x + 1);
         }
         *at = Some((x, y));
+    }
+
+    /// The bytes of changing the pen `from` to `to` (written to `scratch`'s end and
+    /// taken back).
+    fn pen_change(&self, mut from: Pen, to: Pen, scratch: &mut Vec<u8>) -> usize {
+        let mark = scratch.len();
+        self.set_pen(&mut from, to, scratch);
+        let bytes = scratch.len() - mark;
+        scratch.truncate(mark);
+        bytes
     }
 
     /// The pen a cell asks for, in what this terminal has.
@@ -318,6 +339,11 @@ fn blank_tail(row: &[Cell]) -> usize {
 }
 
 /// Moves the cursor to (x, y) unless it is there already.
+/// The decimal digits of `n`.
+fn digits(n: u16) -> usize {
+    n.checked_ilog10().map_or(1, |d| d as usize + 1)
+}
+
 fn move_to(at: &mut Option<(u16, u16)>, x: u16, y: u16, out: &mut Vec<u8>) {
     if *at != Some((x, y)) {
         let _ = write!(out, "\x1b[{};{}H", y + 1, x + 1);
