@@ -55,7 +55,7 @@ pub fn check(course: &Course) -> Vec<Finding> {
     }
     for lesson in &course.lessons {
         let mut seen = HashSet::new();
-        for piece in pieces(&lesson.blocks) {
+        for piece in pieces(lesson.blocks()) {
             let Piece::Math { line, tex, display } = piece else {
                 continue;
             };

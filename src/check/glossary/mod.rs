@@ -137,7 +137,7 @@ fn lesson_findings(course: &Course, li: usize, lesson: &Lesson) -> Vec<Finding> 
     // Ideas this lesson has linked so far: one forward link serves every term of it.
     let mut linked_before: HashSet<String> = HashSet::new();
     let mut undefined: HashSet<String> = HashSet::new();
-    for (bi, b) in lesson.blocks.iter().enumerate() {
+    for (bi, b) in lesson.blocks().iter().enumerate() {
         let targets = links(b);
         let params = problem_params(b);
         // The title and the blurb under it preview the lesson: they may name what it

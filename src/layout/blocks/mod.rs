@@ -24,14 +24,14 @@ pub(super) struct Renderer<'a> {
     file: &'a str,
     slug: &'a str,
     /// Problems met so far in the lesson: the next one is number `problems + 1`.
-    problems: usize,
+    pub(super) problems: usize,
     /// The prose's sentences so far; rows relative to the buffer being filled (see
     /// [`Renderer::shift_sentences`]).
     pub(super) sentences: Vec<SentenceSpot>,
     /// The top-level block being laid out.
     pub(super) top_block: usize,
     /// Paragraphs (and list items) met so far.
-    paragraphs: usize,
+    pub(super) paragraphs: usize,
     /// Off inside problem boxes: a prompt's sentences are not the lesson's prose.
     collect: bool,
 }
