@@ -18,7 +18,7 @@ use std::hint::black_box;
 use attn_course::app::{Action, App};
 use attn_course::content::Course;
 use attn_course::layout::{self, Theme};
-use attn_course::store::Progress;
+use attn_course::progress::Progress;
 use criterion::{Criterion, criterion_group, criterion_main};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;

@@ -6,7 +6,7 @@ use std::path::Path;
 use attn_course::app::{App, AskItem, Mode, PromptKind};
 use attn_course::content::Course;
 use attn_course::layout::Theme;
-use attn_course::store::{Note, Progress};
+use attn_course::progress::{Note, Progress};
 use ratatui::crossterm::event::KeyCode;
 
 mod common;

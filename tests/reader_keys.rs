@@ -4,7 +4,7 @@
 use attn_course::app::keymap::{READING, action_for, mouse_action};
 use attn_course::app::{Action, App, Entry, Focus, Mode, SaveNeed};
 use attn_course::layout::Theme;
-use attn_course::store::Progress;
+use attn_course::progress::Progress;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseEvent, MouseEventKind};
 
 mod common;
@@ -304,7 +304,7 @@ fn a_new_session_resumes_from_the_saved_progress() {
     assert_eq!(second.view().block_at(second.scroll), block);
     // An unknown lesson slug (a renamed lesson) opens the first lesson.
     let mut stale = Progress::new(0);
-    stale.position = Some(attn_course::store::Position {
+    stale.position = Some(attn_course::progress::Position {
         lesson: "gone".into(),
         block: 3,
         at: 0,

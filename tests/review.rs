@@ -1,14 +1,14 @@
 //! `R` review sessions in the reader, driven by synthetic keys through the real keymap,
 //! with the clock pinned. Problems come due from progress written here with old times;
 //! schedules expected after a review are worked out by hand (SM-2, see
-//! `problems::schedule`).
+//! `progress::schedule`).
 
 use std::path::Path;
 
 use attn_course::app::{Action, App, Mode, PanelView, ProblemRef, SaveNeed};
 use attn_course::layout::Theme;
-use attn_course::problems::schedule::DAY;
-use attn_course::store::{Attempt, ProblemRecord, Progress};
+use attn_course::progress::schedule::DAY;
+use attn_course::progress::{Attempt, ProblemRecord, Progress};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::KeyCode;

@@ -6,7 +6,8 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use attn_course::store::{Note, Progress, format};
+use attn_course::progress::{Note, Progress};
+use attn_course::store::format;
 use tempfile::TempDir;
 
 fn sample() -> PathBuf {

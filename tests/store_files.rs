@@ -8,7 +8,8 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Barrier};
 use std::thread;
 
-use attn_course::store::{Attempt, Progress, Store, format};
+use attn_course::progress::{Attempt, Progress};
+use attn_course::store::{Store, format};
 use tempfile::TempDir;
 
 fn temp_home() -> TempDir {

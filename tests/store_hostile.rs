@@ -10,7 +10,8 @@ use std::process::{Command, Output, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use attn_course::store::{Attempt, Note, Progress, Store, format};
+use attn_course::progress::{Attempt, Note, Progress};
+use attn_course::store::{Store, format};
 use tempfile::TempDir;
 
 fn temp_dir() -> TempDir {
@@ -423,7 +424,7 @@ fn a_compact_import_that_would_balloon_is_refused_and_nothing_changes() {
 #[test]
 fn a_place_stamped_in_the_future_does_not_pin_the_learner() {
     let home = temp_dir();
-    let now = attn_course::store::clock::now();
+    let now = attn_course::progress::clock::now();
     let mut ahead = Progress::new(3);
     ahead.set_position("heads", 40, now + 10 * 365 * 86_400);
     Store::open(Some(home.path()))

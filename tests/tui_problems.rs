@@ -5,7 +5,7 @@
 use attn_course::app::keymap::help_rows;
 use attn_course::app::{App, Mode, PanelView, ProblemRef, PromptKind, SaveNeed, ScratchLine};
 use attn_course::layout::{Theme, line_text};
-use attn_course::store::{ProblemRecord, Progress};
+use attn_course::progress::{ProblemRecord, Progress};
 use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 
 mod common;

@@ -15,9 +15,10 @@ use crate::cli::ProgressAction;
 use crate::commands::one_line;
 use crate::content::Course;
 use crate::problems::locate;
+use crate::progress::clock::Utc;
+use crate::progress::{Attempt, LessonRecord, Note, ProblemRecord, Progress};
 use crate::settings::Settings;
-use crate::store::clock::Utc;
-use crate::store::{self, Attempt, LessonRecord, ProblemRecord, Progress};
+use crate::store;
 
 pub fn run(settings: &Settings, action: ProgressAction) -> anyhow::Result<ExitCode> {
     let opened = super::open_store(settings);
@@ -101,7 +102,7 @@ pub fn notes_markdown(progress: &Progress, course: Option<&Course>) -> String {
             .and_then(|c| c.lessons.iter().position(|l| l.slug == slug))
             .unwrap_or(usize::MAX)
     };
-    let mut notes: Vec<&store::Note> = progress.notes.iter().collect();
+    let mut notes: Vec<&Note> = progress.notes.iter().collect();
     notes.sort_by(|a, b| {
         (
             lesson_order(&a.lesson),
@@ -316,7 +317,6 @@ fn plural(n: usize, word: &str) -> String {
 mod tests {
     use super::*;
     use crate::content::Lesson;
-    use crate::store::Attempt;
 
     fn problem_fence(id: &str) -> String {
         format!(
@@ -424,17 +424,12 @@ gone (not in this course)  read 0%  problems: 0 solved, 1 attempted
     #[test]
     fn notes_export_as_markdown_by_lesson_section_and_sentence() {
         let mut p = Progress::new(1);
-        let mut answered = store::Note::new("softmax", "3.10", "It sums to one.", "why one?", 5);
+        let mut answered = Note::new("softmax", "3.10", "It sums to one.", "why one?", 5);
         answered.answered = true;
-        p.notes.push(store::Note::new(
-            "softmax",
-            "3.9",
-            "Scores grow.",
-            "how fast?",
-            9,
-        ));
+        p.notes
+            .push(Note::new("softmax", "3.9", "Scores grow.", "how fast?", 9));
         p.notes.push(answered);
-        p.notes.push(store::Note::new(
+        p.notes.push(Note::new(
             "softmax",
             "3.10",
             "It sums to one.",
@@ -442,9 +437,9 @@ gone (not in this course)  read 0%  problems: 0 solved, 1 attempted
             7,
         ));
         p.notes
-            .push(store::Note::new("gone", "", "Old text.", "lost lesson", 1));
+            .push(Note::new("gone", "", "Old text.", "lost lesson", 1));
         p.notes
-            .push(store::Note::new("heads", "", "Split it.", "how many?", 3));
+            .push(Note::new("heads", "", "Split it.", "how many?", 3));
         let expected = "# My notes and questions
 
 ## Lesson 1: heads

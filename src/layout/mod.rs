@@ -20,7 +20,7 @@ pub use theme::Theme;
 
 use crate::content::sentence::Sentence;
 use crate::content::{Inline, Lesson, markdown};
-use crate::store::LessonRecord;
+use crate::progress::view::ProblemStates;
 
 /// A lesson laid out at one width.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -87,8 +87,9 @@ pub struct Context<'a> {
     pub theme: Theme,
     /// 1-based, for "Problem N.k".
     pub lesson_number: usize,
-    /// The learner's record of the lesson, for the problems' state lines.
-    pub record: Option<&'a LessonRecord>,
+    /// Where the learner stands on the lesson's problems: their numbers (variant) and
+    /// state lines. The layout sees the record only through this view.
+    pub problems: &'a ProblemStates,
     /// The learner's seed: problem prompts show this learner's own numbers.
     pub learner_seed: u64,
 }
@@ -147,14 +148,14 @@ pub fn line_text(line: &Line<'_>) -> String {
 mod tests {
     use super::*;
     use crate::content::Lesson;
-    use crate::store::{Attempt, ProblemRecord};
+    use crate::progress::{Attempt, LessonRecord, ProblemRecord};
 
     fn lay(md: &str, width: usize, ascii: bool) -> Vec<String> {
         let lesson = Lesson::parse("s".into(), "f.md".into(), "T".into(), String::new(), md);
         let ctx = Context {
             theme: Theme::new(ascii, false),
             lesson_number: 3,
-            record: None,
+            problems: &ProblemStates::default(),
             learner_seed: 0,
         };
         super::lesson(&lesson, width, &ctx)
@@ -360,7 +361,7 @@ mod tests {
         let ctx = Context {
             theme: Theme::new(false, false),
             lesson_number: 1,
-            record: Some(&record),
+            problems: &ProblemStates::of(Some(&record)),
             learner_seed: 0,
         };
         let text: Vec<String> = super::lesson(&lesson, 30, &ctx)
@@ -383,7 +384,7 @@ mod tests {
         let ctx = Context {
             theme: Theme::new(true, false),
             lesson_number: 1,
-            record: None,
+            problems: &ProblemStates::default(),
             learner_seed: 0,
         };
         let out = super::lesson(&lesson, 10, &ctx);
@@ -435,7 +436,7 @@ mod tests {
         let ctx = Context {
             theme: Theme::new(false, false),
             lesson_number: 1,
-            record: None,
+            problems: &ProblemStates::default(),
             learner_seed: 0,
         };
         let out = super::lesson(&lesson, 4, &ctx);

@@ -5,8 +5,6 @@ pub mod instance;
 pub mod locate;
 pub mod params;
 pub mod problem;
-pub mod reveal;
-pub mod schedule;
 pub mod seed;
 pub mod template;
 pub mod verdict;

@@ -13,13 +13,10 @@
 //! change, after an answer, and at most every few seconds while reading — never on
 //! every keypress (each save is a lock, a read, a merge and an fsync'd write).
 
-pub mod clock;
 mod export;
 mod file;
 pub mod format;
 pub mod limits;
-mod merge;
-pub mod model;
 mod pending;
 mod quarantine;
 mod seed;
@@ -31,9 +28,9 @@ use std::path::{Path, PathBuf};
 pub use export::{Exported, export};
 pub use file::MAX_RECORD_BYTES;
 pub use format::FormatError;
-pub use model::{Attempt, LessonRecord, Note, Position, ProblemRecord, Progress, Review, SCHEMA};
 use seed::new_seed;
 
+use crate::progress::{Changes, Progress, SCHEMA, clock};
 use quarantine::Aside;
 
 /// The progress file's name inside the home folder.
@@ -47,6 +44,15 @@ const NO_HOME: &str = "no home directory found (set ATTN_COURSE_HOME or pass --h
 pub struct SaveError {
     pub path: String,
     pub reason: String,
+}
+
+/// What a save did besides writing: see [`Store::save_merged`].
+#[derive(Debug, Default)]
+pub struct Saved {
+    /// One line to tell the learner, when the save went an unusual way.
+    pub notice: Option<String>,
+    /// What the merge changed in the saved record.
+    pub changes: Changes,
 }
 
 /// The progress file of one learner.
@@ -132,11 +138,13 @@ impl Store {
     /// Saves `progress` and replaces it with what was written: the merge of the file on
     /// disk (another instance's saves), the pending changes beside it and `progress`.
     /// Under the lock: re-read, merge, write atomically only if something changed.
-    /// `Ok(Some(line))` means kept, but tell the learner `line`: the file on disk had
-    /// become unreadable and was set aside, the record was reset meanwhile, or the lock
-    /// stayed busy and the change was kept in a pending file for the next save. On
-    /// `Err` nothing on disk changed and `progress` is untouched.
-    pub fn save_merged(&mut self, progress: &mut Progress) -> Result<Option<String>, SaveError> {
+    /// [`Saved::changes`] says what the merge changed in `progress`, so a caller that
+    /// draws from it redraws only that. [`Saved::notice`] `Some(line)` means kept, but
+    /// tell the learner `line`: the file on disk had become unreadable and was set
+    /// aside, the record was reset meanwhile, or the lock stayed busy and the change was
+    /// kept in a pending file for the next save. On `Err` nothing on disk changed and
+    /// `progress` is untouched.
+    pub fn save_merged(&mut self, progress: &mut Progress) -> Result<Saved, SaveError> {
         self.save_inner(progress, false)
     }
 
@@ -153,16 +161,12 @@ impl Store {
         if !progress.binds_seed() {
             progress.learner_seed = imported.learner_seed;
         }
-        self.save_inner(progress, true)
+        self.save_inner(progress, true).map(|saved| saved.notice)
     }
 
     /// [`Store::save_merged`]; with `take_seed`, a merged record that no problem work
     /// binds to its seed takes the seed of `progress`.
-    fn save_inner(
-        &mut self,
-        progress: &mut Progress,
-        take_seed: bool,
-    ) -> Result<Option<String>, SaveError> {
+    fn save_inner(&mut self, progress: &mut Progress, take_seed: bool) -> Result<Saved, SaveError> {
         let path = self.file()?.to_path_buf();
         let fail = |reason: &dyn Display| save_error(&path, reason);
         if progress.is_newer() {
@@ -174,7 +178,11 @@ impl Store {
         let _lock = match file::Lock::acquire(home) {
             Ok(lock) => lock,
             Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
-                return self.keep_pending(home, progress).map(Some);
+                let notice = self.keep_pending(home, progress)?;
+                return Ok(Saved {
+                    notice: Some(notice),
+                    changes: Changes::default(),
+                });
             }
             Err(e) => return Err(fail(&e)),
         };
@@ -208,8 +216,9 @@ impl Store {
             let _ = std::fs::remove_file(pending);
         }
         self.pending = None;
+        let changes = Changes::between(progress, &merged);
         *progress = merged;
-        Ok(notice)
+        Ok(Saved { notice, changes })
     }
 
     /// The lock stayed busy: keep `progress` in a new pending file (and drop this

@@ -15,8 +15,8 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
 use super::format::FormatError;
-use super::model::Progress;
 use super::quarantine::{self, Aside};
+use crate::progress::Progress;
 
 /// Pending files are `progress.pending-XXXXXX.toml`.
 const PREFIX: &str = "progress.pending-";

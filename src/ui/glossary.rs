@@ -143,7 +143,7 @@ fn detail_lines(app: &App, term: &Term, width: usize) -> Vec<Line<'static>> {
     let ctx = layout::Context {
         theme,
         lesson_number: 0,
-        record: None,
+        problems: crate::progress::ProblemStates::none(),
         learner_seed: app.progress.learner_seed,
     };
     out.extend(layout::lesson(&parsed, width, &ctx).lines);

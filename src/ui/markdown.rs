@@ -26,7 +26,7 @@ pub(super) fn lay_markdown(
     let ctx = layout::Context {
         theme: app.theme,
         lesson_number,
-        record: None,
+        problems: crate::progress::ProblemStates::none(),
         learner_seed: app.progress.learner_seed,
     };
     layout::lesson(&parsed, width, &ctx).lines

@@ -24,15 +24,12 @@
 //! Time is always an argument (`now`, Unix seconds): nothing here reads a clock.
 
 use crate::content::Course;
-use crate::store::model::INITIAL_EASE;
-use crate::store::{Attempt, ProblemRecord, Progress, Review};
+use crate::problems::Problem;
+use crate::problems::locate;
 
-use super::locate;
-use super::problem::Problem;
+use super::model::{Attempt, INITIAL_EASE, MIN_EASE, ProblemRecord, Progress, Review};
 
 pub const DAY: u64 = 86_400;
-/// SM-2's floor on the ease: below it items come back too often to be useful.
-pub const MIN_EASE: f64 = 1.3;
 /// No interval beyond a century, whatever a hand-edited ease says.
 const MAX_INTERVAL_DAYS: u32 = 36_500;
 
