@@ -34,7 +34,7 @@ fn longest(course: &Course) -> usize {
             let ctx = layout::Context {
                 theme: theme(),
                 lesson_number: i + 1,
-                record: None,
+                problems: attn_course::progress::ProblemStates::none(),
                 learner_seed: 0,
             };
             layout::lesson(&course.lessons[i], 100, &ctx).lines.len()
@@ -106,7 +106,7 @@ fn layout_from_scratch(c: &mut Criterion) {
     let ctx = layout::Context {
         theme: theme(),
         lesson_number: i + 1,
-        record: None,
+        problems: attn_course::progress::ProblemStates::none(),
         learner_seed: 0,
     };
     c.bench_function("layout_longest_100", |b| {

@@ -159,7 +159,8 @@ fn a_file_that_turns_corrupt_after_open_is_set_aside_at_save() {
     progress.record_attempt("heads", "4.1", attempt(7, "2", true));
     let notice = store
         .save_merged(&mut progress)
-        .unwrap_or_else(|e| panic!("{e}"));
+        .unwrap_or_else(|e| panic!("{e}"))
+        .notice;
     let aside = files_starting(home.path(), "progress.corrupt-");
     assert_eq!(aside.len(), 1);
     assert_eq!(read(&aside[0]), b"learner_seed = ");

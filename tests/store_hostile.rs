@@ -303,7 +303,10 @@ fn a_reader_saving_while_the_lock_is_held_loses_nothing() {
     let mut mine = opened.progress.clone();
     mine.set_position("softmax", 7, 100);
     let first = opened.store.save_merged(&mut mine);
-    assert!(first.as_ref().is_ok_and(|n| n.is_some()), "{first:?}");
+    assert!(
+        first.as_ref().is_ok_and(|s| s.notice.is_some()),
+        "{first:?}"
+    );
     mine.record_attempt("softmax", "p", Attempt::new(101, "1", "", true, 0));
     assert!(opened.store.save_merged(&mut mine).is_ok());
     // One pending file per instance: the second replaced the first.
@@ -488,7 +491,7 @@ fn a_reset_is_not_undone_by_a_reader_that_was_open() {
     assert!(
         notice
             .as_ref()
-            .is_ok_and(|n| n.as_deref().is_some_and(|n| n.contains("was reset"))),
+            .is_ok_and(|s| s.notice.as_deref().is_some_and(|n| n.contains("was reset"))),
         "{notice:?}"
     );
     let on_disk = parse_file(&home.path().join("progress.toml"));

@@ -369,7 +369,7 @@ mod tests {
             .iter()
             .map(line_text)
             .collect();
-        assert_eq!(text[3], "│ ◐ 2 attempts, not solved yet │");
+        assert_eq!(text[3], "│ ◐ 2 attempts               │");
     }
 
     #[test]
