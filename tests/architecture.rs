@@ -1,7 +1,9 @@
 //! The crate's layering, kept by a test because the compiler does not keep it: modules
 //! may not import each other in a loop (neither the top-level modules nor the files of
-//! `math/`, `eval/`, `ui/` and `content/`), and the pure libraries `math` and `eval`
-//! import nothing else of the crate.
+//! `math/`, `eval/`, `ui/` and `content/`), the pure libraries `math` and `eval`
+//! import nothing else of the crate, and the learner's record is walled off one way:
+//! the layout does not import the store (nor the record beyond its view of problem
+//! states), the record does not import the store.
 //!
 //! The test reads `src/` as text: it finds every path that starts with `crate`, `super`
 //! or `self` (in `use` trees, braces expanded, and in code), and every `use` whose first
@@ -23,6 +25,31 @@ const PURE: &[(&str, &[&str])] = &[
     ("eval", &["model", "embedded"]),
     ("model", &["embedded"]),
     ("embedded", &[]),
+];
+
+/// The walls around the learner's record, each a module, the modules it may not import,
+/// and the one part of a forbidden module it may still import. The layout sees the
+/// record only through the view of problem states (so a layout never depends on the
+/// file layer or on the record's fields); the record (`progress`) knows no files and
+/// nothing drawn; the file layer (`store`) knows the record and nothing above it.
+const WALLS: &[(&str, &[&str], &[&str])] = &[
+    (
+        "layout",
+        &["store", "progress", "app", "ui", "tui", "commands"],
+        &["progress::view"],
+    ),
+    (
+        "progress",
+        &["store", "layout", "ui", "app", "tui", "commands"],
+        &[],
+    ),
+    (
+        "store",
+        &[
+            "layout", "ui", "app", "tui", "commands", "content", "problems",
+        ],
+        &[],
+    ),
 ];
 
 /// One source file: its module path (`["math", "parser", "env"]`) and whether it is a
@@ -513,6 +540,37 @@ fn pure_libraries_import_nothing_of_the_crate() {
     );
 }
 
+#[test]
+fn the_record_is_walled_off_one_way() {
+    let found = wall_breaches(&read_crate().imports);
+    assert!(
+        found.is_empty(),
+        "imports through the record's walls:\n{}",
+        found.join("\n")
+    );
+}
+
+/// Every import that goes through one of the [`WALLS`].
+fn wall_breaches(imports: &BTreeMap<Vec<String>, BTreeSet<Vec<String>>>) -> Vec<String> {
+    let mut found = Vec::new();
+    for (from, tos) in imports {
+        let Some((_, forbidden, allowed)) = from
+            .first()
+            .and_then(|t| WALLS.iter().find(|(name, _, _)| name == t))
+        else {
+            continue;
+        };
+        for to in tos {
+            let path = to.join("::");
+            let is_under = |m: &str| path == m || path.starts_with(&format!("{m}::"));
+            if forbidden.iter().any(|m| is_under(m)) && !allowed.iter().any(|m| is_under(m)) {
+                found.push(format!("{} imports {path}", from.join("::")));
+            }
+        }
+    }
+    found
+}
+
 /// The checker itself must see a loop and an impure import: run it on a made-up crate.
 #[test]
 fn the_checker_finds_a_planted_loop() {
@@ -556,4 +614,26 @@ fn the_checker_finds_a_planted_loop() {
     .into_iter()
     .collect();
     assert_eq!(resolved, expect);
+
+    // A layout importing the file layer, or the record past its view, breaches a wall;
+    // the view itself does not.
+    let planted: BTreeMap<Vec<String>, BTreeSet<Vec<String>>> = [(
+        vec!["layout".to_string(), "blocks".into()],
+        [
+            vec!["store".to_string()],
+            vec!["progress".into(), "model".into()],
+            vec!["progress".into(), "view".into()],
+        ]
+        .into_iter()
+        .collect(),
+    )]
+    .into_iter()
+    .collect();
+    assert_eq!(
+        wall_breaches(&planted),
+        [
+            "layout::blocks imports progress::model",
+            "layout::blocks imports store"
+        ]
+    );
 }

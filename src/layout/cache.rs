@@ -80,7 +80,7 @@ impl LayoutCache {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::progress::{Attempt, Progress};
+    use crate::progress::view::{ProblemState, Stage};
 
     const PROBLEM: &str = "```problem\nid = \"p\"\nkind = \"compute-number\"\nprompt = 'P'\nanswer = \"1\"\ntolerance = \"exact\"\nhints = ['h']\nsolution = 's'\n```\n";
 
@@ -113,9 +113,15 @@ mod tests {
         // The same context: the same layout, not a new one.
         assert!(Arc::ptr_eq(&first, &cache.get(0, &a, 40, &ctx(&untouched))));
         // An attempt recorded in lesson a: a is laid out again, b is not.
-        let mut progress = Progress::new(7);
-        progress.record_attempt("a", "p", Attempt::new(1, "2", "2", false, 0));
-        let tried = ProblemStates::of(progress.lessons.get("a"));
+        let tried: ProblemStates = [(
+            "p".to_string(),
+            ProblemState {
+                variant: 0,
+                stage: Stage::Attempted(1),
+            },
+        )]
+        .into_iter()
+        .collect();
         let again = cache.get(0, &a, 40, &ctx(&tried));
         assert!(!Arc::ptr_eq(&first, &again));
         let text = |l: &LaidOut| {

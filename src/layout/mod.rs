@@ -148,7 +148,7 @@ pub fn line_text(line: &Line<'_>) -> String {
 mod tests {
     use super::*;
     use crate::content::Lesson;
-    use crate::progress::{Attempt, LessonRecord, ProblemRecord};
+    use crate::progress::view::{ProblemState, Stage};
 
     fn lay(md: &str, width: usize, ascii: bool) -> Vec<String> {
         let lesson = Lesson::parse("s".into(), "f.md".into(), "T".into(), String::new(), md);
@@ -334,7 +334,7 @@ mod tests {
     }
 
     #[test]
-    fn problem_state_comes_from_the_record() {
+    fn problem_state_comes_from_the_view_of_the_record() {
         let lesson = Lesson::parse(
             "s".into(),
             "f.md".into(),
@@ -342,26 +342,15 @@ mod tests {
             String::new(),
             "```problem\nid = \"p\"\nkind = \"compute-number\"\nprompt = 'P'\nanswer = \"1\"\ntolerance = \"exact\"\nhints = ['h']\nsolution = 's'\n```\n",
         );
-        let attempt = Attempt {
-            at: 0,
-            input: "2".into(),
-            value: "2".into(),
-            correct: false,
+        let tried = ProblemState {
             variant: 0,
-            extra: Default::default(),
+            stage: Stage::Attempted(2),
         };
-        let mut record = LessonRecord::default();
-        record.problems.insert(
-            "p".into(),
-            ProblemRecord {
-                attempts: vec![attempt.clone(), attempt],
-                ..Default::default()
-            },
-        );
+        let problems: ProblemStates = [("p".to_string(), tried)].into_iter().collect();
         let ctx = Context {
             theme: Theme::new(false, false),
             lesson_number: 1,
-            problems: &ProblemStates::of(Some(&record)),
+            problems: &problems,
             learner_seed: 0,
         };
         let text: Vec<String> = super::lesson(&lesson, 30, &ctx)

@@ -92,6 +92,13 @@ impl ProblemStates {
     }
 }
 
+/// A view made by hand (the layout's tests).
+impl FromIterator<(String, ProblemState)> for ProblemStates {
+    fn from_iter<I: IntoIterator<Item = (String, ProblemState)>>(states: I) -> Self {
+        ProblemStates(states.into_iter().collect())
+    }
+}
+
 /// Problems solved and problems in `lesson` (the contents pane, `attn-course list` and
 /// the course's standing count them alike).
 pub fn solved_count(lesson: &Lesson, record: Option<&LessonRecord>) -> (usize, usize) {
