@@ -85,6 +85,31 @@ fn small_course(dir: &Path) {
     write("two.md", &two);
 }
 
+/// `attn-course answer` stores the answer as the reader does, trimmed: the two paths
+/// are one function (`progress::judge_and_record`).
+#[test]
+fn an_answer_from_the_command_line_is_recorded_trimmed() {
+    let home = temp_dir();
+    let course = temp_dir();
+    small_course(course.path());
+    let dir = path_str(course.path());
+    let out = attn(home.path(), &["--course", dir, "answer", "1.1", "  2 \t"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let out = attn(home.path(), &["--course", dir, "answer", "1.1", "\n 1  "]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    // An input that cannot be judged records nothing.
+    let out = attn(home.path(), &["--course", dir, "answer", "1.1", "   "]);
+    assert_eq!(out.status.code(), Some(2));
+    let record = read_record(&home.path().join("progress.toml"));
+    let attempts: Vec<(&str, &str, bool)> =
+        record.lessons["three-matrices"].problems["template-output"]
+            .attempts
+            .iter()
+            .map(|a| (a.input.as_str(), a.value.as_str(), a.correct))
+            .collect();
+    assert_eq!(attempts, [("2", "2", false), ("1", "1", true)]);
+}
+
 #[test]
 fn import_into_a_fresh_home_then_show() {
     let home = temp_dir();
@@ -230,12 +255,20 @@ fn a_bad_import_is_exit_2_with_one_line_saying_where() {
             ": schema 9 is newer than this attn-course reads (1); upgrade attn-course",
         ),
     ];
-    // A first run makes the learner's file; every failed import must leave it as is.
-    assert_eq!(
-        attn(home.path(), &["progress", "show"]).status.code(),
-        Some(0)
+    // A learner's real record, with attempts, hints and notes, as another release wrote
+    // it (so any save, even of the same record, would change its bytes): every failed
+    // import must leave it byte for byte.
+    let record = home.path().join("progress.toml");
+    fs::copy(sample(), &record).unwrap_or_else(|e| panic!("{e}"));
+    let before = fs::read(&record).unwrap_or_else(|e| panic!("{e}"));
+    assert!(!read_record(&record).lessons.is_empty());
+    assert_ne!(
+        format::to_toml(&read_record(&record))
+            .map(String::into_bytes)
+            .ok(),
+        Some(before.clone()),
+        "a save would rewrite the sample"
     );
-    let before = fs::read(home.path().join("progress.toml")).unwrap_or_else(|e| panic!("{e}"));
     for (name, content, expected) in cases {
         let file = files.path().join(name);
         fs::write(&file, content).unwrap_or_else(|e| panic!("{e}"));
@@ -252,10 +285,7 @@ fn a_bad_import_is_exit_2_with_one_line_saying_where() {
     assert!(
         text(&out.stderr).starts_with(&format!("attn-course: cannot read {}: ", missing.display()))
     );
-    assert_eq!(
-        fs::read(home.path().join("progress.toml")).ok(),
-        Some(before)
-    );
+    assert_eq!(fs::read(&record).ok(), Some(before));
 }
 
 #[test]

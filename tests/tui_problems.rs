@@ -106,6 +106,22 @@ fn the_input_is_read_before_it_is_submitted() {
     assert!(a.preview.clone().unwrap().is_err());
 }
 
+/// The reader stores the answer as `attn-course answer` does, trimmed: the two paths are
+/// one function (`progress::judge_and_record`).
+#[test]
+fn an_answer_in_the_reader_is_recorded_trimmed() {
+    let mut a = app();
+    keys(&mut a, "p");
+    enter(&mut a);
+    keys(&mut a, "  0.1  ");
+    enter(&mut a);
+    let r = record(&a);
+    let attempts: Vec<(&str, &str)> = (r.attempts.iter())
+        .map(|t| (t.input.as_str(), t.value.as_str()))
+        .collect();
+    assert_eq!(attempts, [("0.1", "0.1")]);
+}
+
 #[test]
 fn wrong_then_a_hint_then_right_is_all_recorded() {
     let mut a = app();

@@ -68,3 +68,80 @@ pub fn judge_and_record(
     progress.record_attempt(slug, &spec.id, attempt);
     Ok(Answered { problem, judged })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::{BlockKind, Lesson};
+
+    const PROBLEM: &str = "```problem\nid = \"p\"\nkind = \"compute-number\"\nprompt = 'P'\nanswer = \"1\"\ntolerance = \"exact\"\nhints = ['h']\nsolution = 's'\n```\n";
+
+    fn spec(markdown: &str) -> ProblemSpec {
+        let lesson = Lesson::parse(
+            "l".into(),
+            "f.md".into(),
+            "T".into(),
+            String::new(),
+            markdown,
+        );
+        lesson
+            .blocks
+            .into_iter()
+            .find_map(|b| match b.kind {
+                BlockKind::Problem(spec) => (*spec).ok(),
+                _ => None,
+            })
+            .unwrap_or_else(|| panic!("no problem in {markdown}"))
+    }
+
+    fn attempts(p: &Progress) -> Vec<(u64, &str, &str, bool, u32)> {
+        let record = p.problem("l", "p").map(|r| r.attempts.as_slice());
+        (record.unwrap_or_default().iter())
+            .map(|a| {
+                (
+                    a.at,
+                    a.input.as_str(),
+                    a.value.as_str(),
+                    a.correct,
+                    a.variant,
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_input_is_recorded_trimmed_with_its_value_verdict_time_and_variant() {
+        let spec = spec(PROBLEM);
+        let mut p = Progress::new(3);
+        let wrong = judge_and_record(&mut p, "l", &spec, " \t2*1 \n", 10);
+        assert!(wrong.is_ok_and(|a| !a.right()));
+        p.problem_mut("l", "p").variant = 2;
+        let right = judge_and_record(&mut p, "l", &spec, "  1", 11);
+        assert!(right.is_ok_and(|a| a.right()));
+        assert_eq!(
+            attempts(&p),
+            [(10, "2*1", "2", false, 0), (11, "1", "1", true, 2)]
+        );
+        assert!(p.problem("l", "p").is_some_and(|r| r.solved));
+    }
+
+    #[test]
+    fn an_input_that_cannot_be_judged_records_nothing() {
+        let spec = spec(PROBLEM);
+        let mut p = Progress::new(3);
+        for input in ["", "   ", "1 +", "1/0"] {
+            let got = judge_and_record(&mut p, "l", &spec, input, 10);
+            assert!(matches!(got, Err(AnswerError::Input(_))), "{input:?}");
+        }
+        assert_eq!(p, Progress::new(3));
+    }
+
+    #[test]
+    fn a_problem_that_cannot_be_posed_is_not_the_input_s_fault() {
+        let spec = spec(&PROBLEM.replace("answer = \"1\"", "answer = \"1 +\""));
+        let mut p = Progress::new(3);
+        let got = judge_and_record(&mut p, "l", &spec, "1", 10);
+        assert!(matches!(got, Err(AnswerError::Problem(_))), "{got:?}");
+        assert_eq!(p, Progress::new(3));
+    }
+}
