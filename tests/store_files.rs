@@ -397,6 +397,60 @@ fn two_stores_on_one_home_keep_both_attempts() {
     assert_eq!(progress_a, on_disk);
 }
 
+/// A save says what the merge changed in the saver's record, so the reader redraws only
+/// that: the lessons whose problems another instance worked on, and a new seed.
+#[test]
+fn a_save_reports_what_the_merge_brought_in() {
+    let home = temp_home();
+    let a = Store::open(Some(home.path()));
+    let b = Store::open(Some(home.path()));
+    let (mut store_a, mut progress_a) = (a.store, a.progress);
+    let (mut store_b, mut progress_b) = (b.store, b.progress);
+    let mut save = |store: &mut Store, progress: &mut Progress| {
+        store
+            .save_merged(progress)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .changes
+    };
+    progress_a.record_attempt("softmax", "3.1", attempt(10, "from a", false));
+    progress_a.set_position("softmax", 5, 10);
+    // A's own work is not a change brought in.
+    assert!(save(&mut store_a, &mut progress_a).is_empty());
+    progress_b.record_attempt("heads", "4.1", attempt(11, "from b", true));
+    let changes = save(&mut store_b, &mut progress_b);
+    assert_eq!(changes.problems.iter().collect::<Vec<_>>(), ["softmax"]);
+    assert!(!changes.seed);
+    // A place or a reading fraction from elsewhere changes no problem box.
+    progress_b.set_position("heads", 9, 30);
+    progress_b.lessons.entry("heads".into()).or_default().read = 0.5;
+    assert!(save(&mut store_b, &mut progress_b).is_empty());
+    let changes = save(&mut store_a, &mut progress_a);
+    assert_eq!(changes.problems.iter().collect::<Vec<_>>(), ["heads"]);
+    // Saved again with nothing new anywhere: nothing changed.
+    assert!(save(&mut store_a, &mut progress_a).is_empty());
+}
+
+/// A session that started on an empty home another reader then wrote takes that
+/// reader's seed, and the save says so (every problem's numbers change with it).
+#[test]
+fn a_save_reports_a_seed_taken_from_another_reader() {
+    let home = temp_home();
+    let mut first = Store::open(Some(home.path()));
+    fs::remove_file(home.path().join("progress.toml")).unwrap_or_else(|e| panic!("{e}"));
+    let mut other = Progress::new(first.progress.learner_seed ^ 1);
+    other.record_attempt("softmax", "3.1", attempt(10, "x", false));
+    Store::open(Some(home.path()))
+        .store
+        .save(&other)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let saved = first
+        .store
+        .save_merged(&mut first.progress)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(saved.changes.seed);
+    assert_eq!(first.progress.learner_seed, other.learner_seed);
+}
+
 #[test]
 fn concurrent_savers_lose_no_attempt() {
     let home = temp_home();
