@@ -406,7 +406,7 @@ fn a_save_reports_what_the_merge_brought_in() {
     let b = Store::open(Some(home.path()));
     let (mut store_a, mut progress_a) = (a.store, a.progress);
     let (mut store_b, mut progress_b) = (b.store, b.progress);
-    let mut save = |store: &mut Store, progress: &mut Progress| {
+    let save = |store: &mut Store, progress: &mut Progress| {
         store
             .save_merged(progress)
             .unwrap_or_else(|e| panic!("{e}"))

@@ -8,6 +8,7 @@
 //! source of wall-clock time that callers inject (the reader pins it in tests).
 
 pub mod answer;
+mod changes;
 pub mod clock;
 mod merge;
 pub mod model;
@@ -16,6 +17,6 @@ pub mod schedule;
 pub mod view;
 
 pub use answer::{AnswerError, Answered, instance, judge_and_record};
-pub use merge::Changes;
+pub use changes::Changes;
 pub use model::{Attempt, LessonRecord, Note, Position, ProblemRecord, Progress, Review, SCHEMA};
 pub use view::{ProblemState, ProblemStates, Stage, solved_count};

@@ -1,9 +1,11 @@
 //! The learner's progress on disk: the only module that touches the learner's files.
+//! File I/O only: what the record holds, how two copies merge and what a save changed
+//! are the record's own (`crate::progress`), imported here, never the reverse.
 //!
 //! One TOML file, `<home>/progress.toml` (format in `progress/FORMAT.md`). The promise
 //! is that nothing recorded is ever lost:
 //! - writes are atomic (`file::write_atomic`): a crash leaves the old or the new file;
-//! - saves take an advisory lock, re-read the file and merge (`merge.rs`), so two
+//! - saves take an advisory lock, re-read the file and merge (`progress::merge`), so two
 //!   instances on one home keep everything either recorded;
 //! - a file that does not parse is set aside (`quarantine.rs`), never overwritten;
 //! - a file from a newer release is read but never written;
@@ -19,6 +21,7 @@ pub mod format;
 pub mod limits;
 mod pending;
 mod quarantine;
+mod record;
 mod seed;
 
 use std::fmt::Display;
@@ -28,10 +31,12 @@ use std::path::{Path, PathBuf};
 pub use export::{Exported, export};
 pub use file::MAX_RECORD_BYTES;
 pub use format::FormatError;
+pub use record::{RecordError, decode_record, read_record, record_text, write_record};
 use seed::new_seed;
 
-use crate::progress::{Changes, Progress, SCHEMA, clock};
+use crate::progress::{Changes, Progress, SCHEMA};
 use quarantine::Aside;
+use record::decode;
 
 /// The progress file's name inside the home folder.
 pub const FILE_NAME: &str = "progress.toml";
@@ -73,12 +78,6 @@ pub struct Opened {
     pub progress: Progress,
     pub warning: Option<String>,
 }
-
-/// A record read from a file the learner named (`progress import FILE`) that cannot be
-/// used; the message says what and where (`FILE:LINE:COLUMN: ...`).
-#[derive(Debug, thiserror::Error)]
-#[error("{0}")]
-pub struct RecordError(String);
 
 impl Store {
     /// Opens (or starts) the progress kept under `home`. Never fails: every problem
@@ -402,65 +401,6 @@ fn absorb(base: &mut Option<Progress>, incoming: &Progress) -> bool {
             true
         }
     }
-}
-
-/// Every record read from a file goes through here: the format (with its bounds, see
-/// `limits.rs`), then times in the future moved back to now (see
-/// `Progress::clamp_future`).
-fn decode(bytes: &[u8]) -> Result<Progress, FormatError> {
-    let mut progress = format::parse(bytes)?;
-    progress.clamp_future(clock::now());
-    Ok(progress)
-}
-
-/// Reads a record from a file the learner named. A record from a newer release is
-/// refused: merging it would write its fields back under this release's schema.
-pub fn read_record(path: &Path) -> Result<Progress, RecordError> {
-    let shown = path.display();
-    let bytes = file::read_regular(path).map_err(|e| {
-        RecordError(if file::is_too_large(&e) {
-            e.to_string()
-        } else {
-            format!("cannot read {shown}: {e}")
-        })
-    })?;
-    decode_record(&bytes, &shown)
-}
-
-/// The record in the bytes of a file the learner named (`shown` in messages): what
-/// [`read_record`] does after reading the file.
-pub fn decode_record(bytes: &[u8], shown: &dyn Display) -> Result<Progress, RecordError> {
-    match decode(bytes) {
-        Ok(progress) if progress.is_newer() => Err(RecordError(
-            FormatError::Newer {
-                schema: i64::from(progress.schema),
-            }
-            .located(&shown),
-        )),
-        Ok(progress) => Ok(progress),
-        Err(e) => Err(RecordError(e.located(&shown))),
-    }
-}
-
-/// Writes `progress` to `path` atomically. A record over the size cap is refused: the
-/// next read would refuse it.
-pub fn write_record(path: &Path, progress: &Progress) -> Result<(), String> {
-    let text = record_text(progress)?;
-    file::write_atomic(path, text.as_bytes()).map_err(|e| e.to_string())
-}
-
-/// The record as the text a file holds, refused when over [`MAX_RECORD_BYTES`].
-pub fn record_text(progress: &Progress) -> Result<String, String> {
-    let text = format::to_toml(progress)?;
-    let size = text.len() as u64;
-    if size > MAX_RECORD_BYTES {
-        return Err(format!(
-            "the record would be {:.1} MiB, over the {} MiB a record may be",
-            size as f64 / f64::from(1 << 20),
-            MAX_RECORD_BYTES >> 20
-        ));
-    }
-    Ok(text)
 }
 
 fn fresh() -> Progress {
