@@ -135,11 +135,11 @@ reading: softmax, block 17 (2025-11-30 02:50:00 UTC)
   1.1 template-output  solved, 2 attempts, 1 hint
     2025-11-29 01:25:00 UTC  wrong  [2, 0, 1] @ [[1,0],[0,1],[1,1]] = [3, 1]
     2025-11-29 01:27:00 UTC  right  softmax([2, 0, 1]) @ [[1,0],[0,1],[1,1]] = [0.909969, 0.334759]
-  1.2 identical-values  not solved, 1 attempt, variant 1, 2 hints, solution viewed
+  1.2 identical-values  1 attempt, variant 1, 2 hints, solution viewed
     2025-11-29 01:31:40 UTC  wrong  5 * 1.5 = 7.5
 
 2. sqrt-dk  read 62%  problems: 0 solved, 1 attempted
-  2.2 dot-product-variance  not solved, 1 attempt
+  2.2 dot-product-variance  1 attempt
     2025-11-30 01:15:00 UTC  wrong  sqrt(64
 
 softmax (not in this course)  read 15%  problems: 0 solved, 0 attempted

@@ -16,7 +16,7 @@ use crate::commands::one_line;
 use crate::content::Course;
 use crate::problems::locate;
 use crate::progress::clock::Utc;
-use crate::progress::{Attempt, LessonRecord, Note, ProblemRecord, Progress};
+use crate::progress::{Attempt, LessonRecord, Note, ProblemRecord, Progress, Stage};
 use crate::settings::Settings;
 use crate::store;
 
@@ -267,16 +267,13 @@ fn show_lesson(out: &mut String, slug: &str, lesson: &LessonRecord, places: Opti
     }
 }
 
+/// The problem's state in the words used everywhere, then what else the record holds
+/// (a solved problem's attempts are not in the state's words).
 fn show_problem(out: &mut String, label: &str, problem: &ProblemRecord) {
-    let mut facts = vec![
-        if problem.solved {
-            "solved"
-        } else {
-            "not solved"
-        }
-        .to_string(),
-    ];
-    facts.push(plural(problem.attempts.len(), "attempt"));
+    let mut facts = vec![Stage::of(problem).to_string()];
+    if problem.solved {
+        facts.push(plural(problem.attempts.len(), "attempt"));
+    }
     if problem.variant > 0 {
         facts.push(format!("variant {}", problem.variant));
     }
@@ -381,11 +378,11 @@ reading: softmax, block 12 (2023-11-14 22:13:20 UTC)
   2.2 temperature  solved, 2 attempts, 1 hint
     2023-11-14 22:13:20 UTC  wrong  exp(1) = 2.71828
     2023-11-14 22:14:20 UTC  right  0.5
-  renamed (not in this lesson)  not solved, 1 attempt
+  renamed (not in this lesson)  1 attempt
     1970-01-01 00:00:05 UTC  wrong  1
 
 gone (not in this course)  read 0%  problems: 0 solved, 1 attempted
-  old  not solved, 1 attempt
+  old  1 attempt
     1970-01-01 00:00:00 UTC  wrong  x\u{FFFD}[2J
 ";
         assert_eq!(
@@ -409,7 +406,7 @@ gone (not in this course)  read 0%  problems: 0 solved, 1 attempted
                 "softmax  read 46%  problems: 1 solved, 2 attempted"
             ]
         );
-        assert!(text.contains("\n  renamed  not solved, 1 attempt\n"));
+        assert!(text.contains("\n  renamed  1 attempt\n"));
     }
 
     #[test]
