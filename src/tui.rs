@@ -10,7 +10,9 @@
 //! is never cleared by asking the terminal anything: a query hangs on a terminal that
 //! does not answer.
 
+use std::fs::File;
 use std::io::{self, Write};
+use std::os::fd::AsFd;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::process::ExitCode;
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
@@ -38,7 +40,8 @@ pub fn run(settings: &Settings) -> anyhow::Result<ExitCode> {
     // Signals first: one that comes while the course loads still ends the reader cleanly.
     let inputs = events::spawn()?;
     let course = Course::load(settings.course_dir.as_deref())?;
-    let opened = Store::open(settings.home.as_deref());
+    // A first start's record is written by the first save, after the first screen.
+    let opened = Store::open_deferred(settings.home.as_deref());
     let features = Features::new(&settings.caps, settings.mouse);
     let guard = Guard::enter(features, panic_note())?;
     let mut terminal = Terminal::new(Probe::terminal())?;
@@ -50,8 +53,16 @@ pub fn run(settings: &Settings) -> anyhow::Result<ExitCode> {
     if let Some(warning) = opened.warning {
         app.notify(warning);
     }
+    if opened.unwritten {
+        app.save_first();
+    }
     let mut store = opened.store;
-    let mut host = Tty { inputs, guard };
+    let screen = File::from(io::stdout().as_fd().try_clone_to_owned()?);
+    let mut host = Tty {
+        inputs,
+        guard,
+        screen,
+    };
     let mut painter = Painter::new(settings.caps);
     let result = event_loop(&mut terminal, &mut painter, &mut host, &mut app, &mut store);
     drop(host);
@@ -74,6 +85,11 @@ pub trait Host {
 struct Tty {
     inputs: Receiver<Input>,
     guard: Guard,
+    /// Standard output unbuffered, for frames: through `stdout`'s line buffering a frame
+    /// with a line feed in it (the painter moves to the next row by CR LF) would leave in
+    /// two writes, up to its last line feed and then the rest, which the terminal may
+    /// draw in between and SSH sends as two packets.
+    screen: File,
 }
 
 impl Host for Tty {
@@ -101,9 +117,9 @@ impl Host for Tty {
     }
 
     fn write(&mut self, bytes: &[u8]) -> io::Result<()> {
-        let mut out = io::stdout().lock();
-        out.write_all(bytes)?;
-        out.flush()
+        // Whatever was written through `stdout` (the mode sequences) goes first.
+        io::stdout().flush()?;
+        self.screen.write_all(bytes)
     }
 }
 
@@ -441,6 +457,43 @@ mod tests {
         );
         assert_eq!(host.inputs.len(), 1, "nothing is read after q");
         assert_eq!(app.save_need(), SaveNeed::None, "quitting saved");
+    }
+
+    #[test]
+    fn a_first_start_draws_before_writing_and_saves_right_after_the_first_screen() {
+        let home = tempfile::tempdir().expect("temp home");
+        let file = home.path().join(crate::store::FILE_NAME);
+        let opened = Store::open_deferred(Some(home.path()));
+        assert!(
+            opened.unwritten && !file.exists(),
+            "nothing written at open"
+        );
+        let mut store = opened.store;
+        let course = Course::load(None).expect("embedded course");
+        let mut app = App::new(course, opened.progress, Theme::new(false, true), (80, 24));
+        app.save_first();
+        let mut host = Script::default();
+        // Whether the record was on disk each time the loop waited (after each frame).
+        let on_disk = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+        let seen = std::rc::Rc::clone(&on_disk);
+        host.then = Some(Box::new(move |_| {
+            seen.borrow_mut().push(file.exists());
+            (seen.borrow().len() == 2).then_some(Input::Stop)
+        }));
+        run_loop(&mut app, &mut store, &mut host).unwrap();
+        assert_eq!(
+            *on_disk.borrow(),
+            [false, true],
+            "first the frame, then the save"
+        );
+        assert_eq!(
+            host.timeouts,
+            [Some(Duration::ZERO), None],
+            "the save is due at once after the first frame, then the reader idles"
+        );
+        assert!(!host.written.is_empty());
+        let seed = Store::open(Some(home.path())).progress.learner_seed;
+        assert_eq!(seed, app.progress.learner_seed, "the seed is pinned");
     }
 
     #[test]

@@ -286,7 +286,7 @@ impl App {
     /// one of the sentence's numbers.
     fn claims_of(&self, block: usize, text: &str) -> Vec<AskItem> {
         let numbers = numbers_in(text);
-        let blocks = &self.course.lessons[self.lesson].blocks;
+        let blocks = self.course.lessons[self.lesson].blocks();
         let mut items = Vec::new();
         for b in blocks.iter().skip(block + 1) {
             match &b.kind {
@@ -356,7 +356,7 @@ impl App {
     fn section_label(&self, number: &str, note: &str) -> String {
         let title = self.section_target(number).and_then(|t| {
             let lesson = &self.course.lessons[t.lesson];
-            let heading = lesson.blocks.get(t.block)?.plain_text();
+            let heading = lesson.blocks().get(t.block)?.plain_text();
             let rest = heading.strip_prefix(number)?.trim().to_string();
             Some(layout::inline_text(&rest, self.theme))
         });

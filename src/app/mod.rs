@@ -19,7 +19,7 @@ mod search;
 mod sentence;
 mod standing;
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 
@@ -36,7 +36,7 @@ pub use search::{Match, Search};
 pub use standing::{Standing, intro_line};
 
 use crate::content::{Course, Section};
-use crate::layout::{self, LaidOut, LayoutCache, Mark, Theme};
+use crate::layout::{self, LaidOut, LayoutCache, Mark, PanelCache, Theme};
 use crate::progress::{Changes, LessonRecord, Position, ProblemStates, Progress};
 use prompt::Previews;
 
@@ -124,10 +124,14 @@ pub struct App {
     contents_override: Option<bool>,
     /// Terminal size, columns × rows.
     pub size: (u16, u16),
-    sections: Vec<Vec<Section>>,
+    /// Each lesson's sections, titles laid out, made when first asked for (a lesson's
+    /// text is parsed only then).
+    sections: Vec<OnceLock<Vec<Section>>>,
     /// Lesson titles with their inline math laid out.
     titles: Vec<String>,
     cache: LayoutCache,
+    /// Hints, solutions and definitions laid out for the panels, once per width.
+    panel_layouts: PanelCache,
     view: Arc<LaidOut>,
     pub search: Option<Search>,
     /// One line for the status bar (a warning, a search result), until the next key.
@@ -162,17 +166,7 @@ pub struct App {
 impl App {
     /// Opens the course where `progress` left off, for a terminal of `size`.
     pub fn new(course: Course, progress: Progress, theme: Theme, size: (u16, u16)) -> App {
-        let sections = course
-            .lessons
-            .iter()
-            .map(|l| {
-                let mut sections = l.sections();
-                for s in &mut sections {
-                    s.title = layout::inline_text(&s.title, theme);
-                }
-                sections
-            })
-            .collect();
+        let sections = course.lessons.iter().map(|_| OnceLock::new()).collect();
         let titles = course
             .lessons
             .iter()
@@ -192,6 +186,7 @@ impl App {
             sections,
             titles,
             cache: LayoutCache::default(),
+            panel_layouts: PanelCache::default(),
             view: Arc::default(),
             search: None,
             message: None,
@@ -269,7 +264,13 @@ impl App {
     }
 
     pub fn sections(&self) -> &[Section] {
-        &self.sections[self.lesson]
+        self.sections[self.lesson].get_or_init(|| {
+            let mut sections = self.course.lessons[self.lesson].sections();
+            for s in &mut sections {
+                s.title = layout::inline_text(&s.title, self.theme);
+            }
+            sections
+        })
     }
 
     /// The contents pane's entries: every lesson, and the open lesson's sections under it.
@@ -314,6 +315,11 @@ impl App {
     fn seen_fraction(&self) -> f64 {
         let total = self.view.lines.len().max(1);
         (self.scroll + self.text_height()).min(total) as f64 / total as f64
+    }
+
+    /// A first start: the fresh record is saved as soon as the first screen is drawn.
+    pub fn save_first(&mut self) {
+        self.save = SaveNeed::Now;
     }
 
     pub fn save_need(&self) -> SaveNeed {
@@ -395,6 +401,7 @@ impl App {
             Action::SwitchFocus => {
                 if !self.contents_visible() {
                     self.contents_override = Some(true);
+                    self.reflow();
                 }
                 self.focus = match self.focus {
                     Focus::Contents if self.geometry().reading.is_some() => Focus::Text,
@@ -405,6 +412,7 @@ impl App {
             Action::ToggleContents => {
                 let shown = !self.contents_visible();
                 self.contents_override = Some(shown);
+                self.reflow();
                 self.focus = if shown && self.geometry().reading.is_none() {
                     Focus::Contents
                 } else {
@@ -598,23 +606,33 @@ impl App {
     }
 
     fn resize(&mut self, w: u16, h: u16) {
-        let block = self.view.block_at(self.scroll);
         self.size = (w, h);
+        self.reflow();
+    }
+
+    /// Lays the text out again after its width may have changed (a resize, the contents
+    /// shown or hidden beside it), keeping the block at the top in view.
+    fn reflow(&mut self) {
+        let block = self.view.block_at(self.scroll);
+        let before = Arc::clone(&self.view);
         self.relayout();
-        self.scroll = self.view.line_of_block(block);
+        // The same layout (the width did not change) leaves the place and the matches.
+        if !Arc::ptr_eq(&before, &self.view) {
+            self.scroll = self.view.line_of_block(block);
+            if let Some(search) = &self.search {
+                let query = search.query.clone();
+                let current = search.current_match().copied();
+                let views = self.all_views();
+                self.search = Search::run(
+                    &query,
+                    &views,
+                    Some(&self.course),
+                    current.map(|m| (m.lesson, m.line)),
+                );
+            }
+        }
         self.clamp_scroll();
         self.reveal_pane_problem();
-        if let Some(search) = &self.search {
-            let query = search.query.clone();
-            let current = search.current_match().copied();
-            let views = self.all_views();
-            self.search = Search::run(
-                &query,
-                &views,
-                Some(&self.course),
-                current.map(|m| (m.lesson, m.line)),
-            );
-        }
         self.fix_focus();
     }
 
@@ -635,6 +653,11 @@ impl App {
 
     fn text_width(&self) -> usize {
         usize::from(self.geometry().text.width)
+    }
+
+    /// The memo of panel markdown, which drawing reads (and so fills) through `&App`.
+    pub fn panel_layouts(&self) -> &PanelCache {
+        &self.panel_layouts
     }
 
     fn laid_out(&mut self, lesson: usize) -> Arc<LaidOut> {
@@ -691,6 +714,7 @@ impl App {
             None => {}
         }
         if self.geometry().reading.is_none() {
+            // The covered text kept its width: no new layout.
             self.contents_override = None;
         }
         self.focus = Focus::Text;

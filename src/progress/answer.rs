@@ -85,10 +85,10 @@ mod tests {
             markdown,
         );
         lesson
-            .blocks
-            .into_iter()
-            .find_map(|b| match b.kind {
-                BlockKind::Problem(spec) => (*spec).ok(),
+            .blocks()
+            .iter()
+            .find_map(|b| match &b.kind {
+                BlockKind::Problem(spec) => spec.as_ref().as_ref().ok().cloned(),
                 _ => None,
             })
             .unwrap_or_else(|| panic!("no problem in {markdown}"))

@@ -1,7 +1,8 @@
 //! The learner's record: what it holds (`model`), how two copies of it merge (`merge`),
 //! the one clock its times come from (`clock`), the spaced-review schedule kept in it
-//! (`schedule`), when help is earned (`reveal`), the one way an answer is judged and
-//! recorded (`answer`), and what the layout and the words shown may know of it (`view`).
+//! (`schedule`, FSRS through `memory`), when help is earned (`reveal`), the one way an
+//! answer is judged and recorded (`answer`), and what the layout and the words shown may
+//! know of it (`view`).
 //!
 //! No files here: `store` reads and writes the record and imports this module, never
 //! the reverse. Nothing here reads the clock either, except [`clock::now`], the one
@@ -10,6 +11,7 @@
 pub mod answer;
 mod changes;
 pub mod clock;
+pub mod memory;
 mod merge;
 pub mod model;
 pub mod reveal;

@@ -94,7 +94,8 @@ pub struct ProblemRecord {
     pub extra: toml::Table,
 }
 
-/// Where a problem stands in the spaced review (SM-2 state, see `progress::schedule`).
+/// Where a problem stands in the spaced review (FSRS, see `progress::schedule`; records
+/// from before FSRS have only the SM-2 fields and are carried over on their next review).
 /// Every field has a default so a hand-edited table with one missing still loads.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Review {
@@ -104,7 +105,8 @@ pub struct Review {
     /// Days from `last` to `due` (0 after a lapse: due at once).
     #[serde(default)]
     pub interval_days: u32,
-    /// SM-2 easiness factor, 1.3 or more.
+    /// SM-2 easiness factor, 1.3 or more: no longer changed, read once to carry an old
+    /// schedule over to FSRS (and by older releases).
     #[serde(default = "initial_ease")]
     pub ease: f64,
     /// Right reviews in a row (0 after a lapse).
@@ -116,6 +118,17 @@ pub struct Review {
     /// Unix seconds of the last review: of two sessions' schedules the later one wins.
     #[serde(default)]
     pub last: u64,
+    /// FSRS stability in days: the interval after which recall has fallen to 90 %.
+    /// Absent in records from before FSRS.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stability: Option<f64>,
+    /// FSRS difficulty, 1 (easy) to 10 (hard). Absent in records from before FSRS.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub difficulty: Option<f64>,
+    /// Unix seconds of the review that set `stability` and `difficulty`. Older than
+    /// `last` when an older release (SM-2) graded the problem since: then they are stale.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub memory_at: Option<u64>,
     #[serde(flatten)]
     pub extra: toml::Table,
 }
@@ -123,7 +136,8 @@ pub struct Review {
 /// SM-2's starting easiness factor (the schedule's constants live here, beside the
 /// field they bound, so a record read with the field missing starts where SM-2 does).
 pub const INITIAL_EASE: f64 = 2.5;
-/// SM-2's floor on the ease: below it items come back too often to be useful.
+/// SM-2's floor on the ease: an SM-2 record's ease at or below it carries over to FSRS
+/// as the hardest difficulty (see `progress::memory`).
 pub const MIN_EASE: f64 = 1.3;
 
 fn initial_ease() -> f64 {
