@@ -11,9 +11,9 @@ impl Progress {
     /// record when importing). Ties on a place go to `incoming`, the newer write;
     /// conflicting unknown fields keep the base's value. The seed is the base's unless
     /// no problem record depends on it yet and one depends on the incoming seed (so
-    /// merging again never flips it; `Store::import` also carries the seed of an import
+    /// merging again never flips it; `store::Store::import` also carries the seed of an import
     /// without problem work). `resets` is the base's: whether a record from before a
-    /// reset may be merged at all is the saver's decision (`Store::save_merged`).
+    /// reset may be merged at all is the saver's decision (`store::Store::save_merged`).
     pub fn merge_from(&mut self, incoming: &Progress) {
         if !self.binds_seed() && incoming.binds_seed() {
             self.learner_seed = incoming.learner_seed;
