@@ -541,7 +541,12 @@ mod tests {
             crate::app::Mode::Prompt(p) => assert_eq!(p.text(), "1+2*3+4 "),
             other => panic!("still in the scratchpad: {other:?}"),
         }
-        assert_eq!(app.preview, Some(Ok("11".to_string())));
+        assert_eq!(
+            app.preview
+                .as_ref()
+                .map(|r| r.as_ref().map(ToString::to_string)),
+            Some(Ok("11".to_string()))
+        );
     }
 
     #[test]
@@ -557,7 +562,12 @@ mod tests {
         }
         assert_eq!(app.preview, None, "not evaluated while the batch runs");
         app.release_previews();
-        assert_eq!(app.preview, Some(Ok("3".to_string())));
+        assert_eq!(
+            app.preview
+                .as_ref()
+                .map(|r| r.as_ref().map(ToString::to_string)),
+            Some(Ok("3".to_string()))
+        );
     }
 
     #[test]

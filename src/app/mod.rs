@@ -139,7 +139,7 @@ pub struct App {
     /// The problem `p`/`P` went to.
     selected_problem: Option<ProblemRef>,
     /// The open prompt's input evaluated as typed: its value or its error.
-    pub preview: Option<Result<String, String>>,
+    pub preview: Option<Result<crate::eval::Shown, String>>,
     /// Previews wait while a batch of input is applied (see `App::hold_previews`).
     previews: Previews,
     /// The `R` session, while one runs.

@@ -4,7 +4,7 @@
 //! figure instead of a value: the call is recognised here, its arguments evaluated by
 //! the evaluator, and the picture made by `figure::call`, so the evaluator stays pure.
 
-use crate::eval::{self, Env, ExprKind, Program, Statement, Value};
+use crate::eval::{self, Env, ExprKind, Program, Shown, Statement, Value};
 use crate::figure::{Figure, call};
 use crate::problems::instance::Instance;
 
@@ -14,10 +14,10 @@ const KEEP: usize = 50;
 /// A line of the scratchpad's pane.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ScratchLine {
-    /// An expression and its value as the evaluator prints it, or its error.
+    /// An expression and its value as shown to the learner, or its error.
     Result {
         input: String,
-        output: Result<String, String>,
+        output: Result<Shown, String>,
     },
     /// What the scratchpad did on its own (bound a problem's parameters).
     Note(String),
@@ -67,15 +67,14 @@ impl Scratch {
         if let Some(help) = eval::help_call(input) {
             self.push(ScratchLine::Result {
                 input: input.to_string(),
-                output: help,
+                output: help.map(Shown::Text),
             });
             return;
         }
         let output = match eval::run(input, &mut self.env) {
             Ok(value) => {
-                let shown = value.to_string();
-                self.last = Some(value);
-                Ok(shown)
+                self.last = Some(value.clone());
+                Ok(Shown::of(input, value))
             }
             Err(e) => Err(e.to_string()),
         };
@@ -86,7 +85,7 @@ impl Scratch {
     }
 
     /// What `input` would give, without changing the session (on a copy of it).
-    pub fn preview(&self, input: &str) -> Option<Result<String, String>> {
+    pub fn preview(&self, input: &str) -> Option<Result<Shown, String>> {
         preview_in(input, &mut self.env.clone())
     }
 
@@ -141,16 +140,16 @@ impl Scratch {
 
 /// The value of `input` in `env`, or its error; `None` for blank input. A figure call
 /// reads as the figure's summary.
-pub fn preview_in(input: &str, env: &mut Env) -> Option<Result<String, String>> {
+pub fn preview_in(input: &str, env: &mut Env) -> Option<Result<Shown, String>> {
     if input.trim().is_empty() {
         return None;
     }
     if let Some(drawn) = figure_call(input, env) {
-        return Some(drawn.map(|f| format!("{} (Enter draws it)", f.summary())));
+        return Some(drawn.map(|f| Shown::Text(format!("{} (Enter draws it)", f.summary()))));
     }
     Some(
         eval::run(input, env)
-            .map(|v| v.to_string())
+            .map(|v| Shown::of(input, v))
             .map_err(|e| e.to_string()),
     )
 }
@@ -247,7 +246,9 @@ mod tests {
         let s = Scratch::default();
         assert_eq!(
             s.preview("bars([1, 5])"),
-            Some(Ok("[bars 1x2, min 1, max 5] (Enter draws it)".to_string()))
+            Some(Ok(Shown::Text(
+                "[bars 1x2, min 1, max 5] (Enter draws it)".to_string()
+            )))
         );
         assert!(matches!(s.preview("heatmap()"), Some(Err(_))));
     }
@@ -255,7 +256,8 @@ mod tests {
     #[test]
     fn a_preview_binds_nothing() {
         let mut s = Scratch::default();
-        assert_eq!(s.preview("let y = 4; y"), Some(Ok("4".to_string())));
+        let four = s.preview("let y = 4; y").unwrap().unwrap();
+        assert_eq!(four.to_string(), "4");
         s.run("y");
         assert!(
             matches!(&s.lines[0], ScratchLine::Result { output: Err(e), .. } if e.contains("y"))
