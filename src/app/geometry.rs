@@ -9,7 +9,9 @@ pub const MIN_SIZE: (u16, u16) = (40, 12);
 pub const WIDE: u16 = 80;
 /// Lines longer than this are hard to read; wider terminals get margins.
 pub const MAX_TEXT_WIDTH: u16 = 100;
-const CONTENTS_WIDTH: u16 = 34;
+/// The contents pane beside the text takes a third of the width, up to this: it grows
+/// with the terminal so that titles show whole, while the text keeps two thirds.
+const CONTENTS_WIDTH: u16 = 56;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Geometry {
@@ -123,6 +125,15 @@ mod tests {
         assert_eq!(g.text, Rect::new(34, 0, 65, 29));
         assert_eq!(g.status, Rect::new(0, 29, 100, 1));
         assert!(!g.too_small);
+    }
+
+    #[test]
+    fn the_contents_grow_with_the_terminal_to_a_bound() {
+        let width = |w| geometry((w, 40), None).contents.map(|c| c.width);
+        assert_eq!(width(80), Some(26));
+        assert_eq!(width(150), Some(50));
+        assert_eq!(width(200), Some(56));
+        assert_eq!(width(300), Some(56));
     }
 
     #[test]
