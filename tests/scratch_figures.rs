@@ -2,7 +2,7 @@
 //! in a pane that grows to two thirds of the text, fitted to its width; a value after
 //! it gives the pane back its third; a bad argument is one line of error.
 
-use attn_course::app::{Action, App, ScratchLine};
+use attn_course::app::{Action, App, FIGURE_STAYS, ScratchLine};
 use attn_course::layout::Theme;
 use attn_course::store::Progress;
 use ratatui::Terminal;
@@ -45,9 +45,38 @@ fn a_figure_grows_the_pane_and_a_value_shrinks_it_back() {
         shown.contains("min 1") && shown.contains("max 4"),
         "{shown}"
     );
+    // The next lines keep the figure in view beside them, whole.
     run(&mut a, "1 + 1");
+    assert!(a.scratch.shows_figure());
+    assert!(screen(&a).contains("max 4"), "{}", screen(&a));
+    for _ in 1..FIGURE_STAYS {
+        run(&mut a, "2 + 2");
+    }
     assert!(!a.scratch.shows_figure());
     assert_eq!(a.geometry().pane.map(|p| p.height), third);
+}
+
+/// A 6x6 heat map at 100x30 stays whole while the next lines are typed and run.
+#[test]
+fn a_heatmap_stays_whole_as_the_next_lines_are_typed() {
+    let mut a = app((100, 30), false);
+    run(&mut a, "let A = rand(6, 6, 1); heatmap(A)");
+    let rows = |shown: &str| {
+        shown
+            .lines()
+            .filter(|l| l.matches("0.").count() >= 6)
+            .count()
+    };
+    let before = screen(&a);
+    keys(&mut a, "A[0, 0]");
+    let typing = screen(&a);
+    assert!(!typing.contains("too tall"), "{typing}");
+    assert_eq!(rows(&typing), rows(&before), "{typing}");
+    a.update(Action::PromptSubmit);
+    run(&mut a, "sum(A)");
+    let after = screen(&a);
+    assert!(!after.contains("too tall"), "{after}");
+    assert!(after.contains("max 0.9977"), "{after}");
 }
 
 #[test]

@@ -31,7 +31,7 @@ pub use notes::NoteRow;
 pub use problem::{FREE_AFTER, Panel, PanelView, ProblemRef, solved_count};
 pub use prompt::{MAX_PROMPT_CHARS, Prompt, PromptKind};
 pub use review::{Card, PER_SESSION, ReviewSession};
-pub use scratch::{Scratch, ScratchLine};
+pub use scratch::{FIGURE_STAYS, Scratch, ScratchLine};
 pub use search::{Match, Search};
 pub use standing::{Standing, intro_line};
 

@@ -11,6 +11,9 @@ use crate::problems::instance::Instance;
 /// Results kept for the pane; older ones scroll away.
 const KEEP: usize = 50;
 
+/// How many lines a figure stays among for the pane to keep the room it needs.
+pub const FIGURE_STAYS: usize = 4;
+
 /// A line of the scratchpad's pane.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ScratchLine {
@@ -102,9 +105,15 @@ impl Scratch {
         Ok(names)
     }
 
-    /// Whether the newest line is a figure (the pane grows to show it).
+    /// Whether a figure is among the newest [`FIGURE_STAYS`] lines: the pane grows to
+    /// show it, and stays grown while the lines typed about it are few, so the figure
+    /// stays in view beside them instead of collapsing at the next line.
     pub fn shows_figure(&self) -> bool {
-        matches!(self.lines.last(), Some(ScratchLine::Figure { .. }))
+        self.lines
+            .iter()
+            .rev()
+            .take(FIGURE_STAYS)
+            .any(|line| matches!(line, ScratchLine::Figure { .. }))
     }
 
     pub fn note(&mut self, text: String) {
@@ -218,7 +227,7 @@ mod tests {
         // The binding made before the call is kept; the last value is unchanged.
         s.run("A[1, 1]");
         assert_eq!(s.last, Some(Value::Scalar(3.0)));
-        assert!(!s.shows_figure());
+        assert!(s.shows_figure(), "the figure stays in view");
         // A bad argument is a one-line error with its position; nothing is bound.
         s.run("let B = 1; hist([1, 2], 0)");
         assert!(

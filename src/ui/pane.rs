@@ -124,7 +124,8 @@ fn scratch_lines(app: &App, width: usize, room: usize) -> Vec<Line<'static>> {
             }
             ScratchLine::Figure { input, figure } => {
                 let mut group = input_lines(input, width, theme);
-                let rows = room.saturating_sub(group.len());
+                // What the newer lines leave: the figure whole, or its summary.
+                let rows = room.saturating_sub(used + group.len());
                 group.extend(figure.body_within(width, rows, &theme.figure_look()));
                 group
             }
