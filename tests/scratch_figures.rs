@@ -116,3 +116,35 @@ fn a_figure_too_tall_for_the_pane_is_summarised() {
         "{shown}"
     );
 }
+
+/// `bars` with words for labels, as the README writes it, and `hist` with its counts.
+#[test]
+fn bars_take_words_and_hist_shows_its_counts() {
+    let mut a = app((100, 30), true);
+    run(&mut a, "bars([\"keys\", \"queries\"], [1, 2])");
+    let shown = screen(&a);
+    assert!(a.scratch.shows_figure(), "{shown}");
+    assert!(
+        shown.contains("keys    |") && shown.contains("queries |"),
+        "{shown}"
+    );
+    run(&mut a, "bars([\"a\"], [1, 2])");
+    assert!(
+        screen(&a).contains("labels: 1 given, the data has 2"),
+        "{}",
+        screen(&a)
+    );
+    run(&mut a, "hist([\"a\"], [1, 2])");
+    assert!(
+        screen(&a).contains("only bars takes words"),
+        "{}",
+        screen(&a)
+    );
+    run(&mut a, "hist([1, 1, 1, 2, 3], 3)");
+    let shown = screen(&a);
+    assert!(
+        shown.contains("| 3 |"),
+        "the peak count on the axis\n{shown}"
+    );
+    assert!(shown.contains("| 0 +"), "0 at the rule\n{shown}");
+}

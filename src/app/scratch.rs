@@ -181,6 +181,9 @@ fn figure_call(input: &str, env: &mut Env) -> Option<Result<Figure, String>> {
     let run = |statements: Vec<Statement>, env: &mut Env| {
         Program { statements }.eval(env).map_err(|e| e.to_string())
     };
+    // `bars(["a", "b"], v)`: words are read from the syntax (see `call::words`).
+    let words = args.first().and_then(call::words);
+    let args = if words.is_some() { &args[1..] } else { args };
     let values: Result<Vec<Value>, String> = args
         .iter()
         .map(|arg| {
@@ -189,7 +192,10 @@ fn figure_call(input: &str, env: &mut Env) -> Option<Result<Figure, String>> {
             run(statements, &mut env.clone())
         })
         .collect();
-    let figure = values.and_then(|values| call::figure(name, &values));
+    let figure = values.and_then(|values| match words {
+        Some(words) => call::with_words(name, words, &values),
+        None => call::figure(name, &values),
+    });
     if figure.is_ok() && !before.is_empty() {
         // Cannot fail: the same statements just ran on a copy of `env`.
         run(before.to_vec(), env).ok()?;
