@@ -12,6 +12,7 @@
 
 use std::io::{self, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::Path;
 use std::process::ExitCode;
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
@@ -23,7 +24,7 @@ use crate::app::{Action, App, SaveNeed, keymap};
 use crate::content::Course;
 use crate::layout::Theme;
 use crate::settings::Settings;
-use crate::store::{SaveError, Store};
+use crate::store::{SaveError, Store, scratchpad};
 use crate::tty::events::{self, Input};
 use crate::tty::mode::{Features, Guard};
 use crate::tty::paint::Painter;
@@ -51,10 +52,19 @@ pub fn run(settings: &Settings) -> anyhow::Result<ExitCode> {
         app.notify(warning);
     }
     let mut store = opened.store;
+    let home = store.path().and_then(Path::parent).map(Path::to_path_buf);
+    if let Some(home) = &home {
+        app.scratch.restore(&scratchpad::load(home));
+    }
     let mut host = Tty { inputs, guard };
     let mut painter = Painter::new(settings.caps);
     let result = event_loop(&mut terminal, &mut painter, &mut host, &mut app, &mut store);
     drop(host);
+    if let Some(home) = &home
+        && let Err(e) = scratchpad::save(home, &app.scratch.session())
+    {
+        eprintln!("attn-course: the scratchpad's history and bindings were not kept: {e}");
+    }
     result?;
     Ok(ExitCode::SUCCESS)
 }

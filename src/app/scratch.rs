@@ -7,6 +7,7 @@
 use crate::eval::{self, Env, ExprKind, Program, Shown, Statement, Value};
 use crate::figure::{Figure, call};
 use crate::problems::instance::Instance;
+use crate::store::scratchpad::Session;
 
 /// Results kept for the pane; older ones scroll away.
 const KEEP: usize = 50;
@@ -103,6 +104,20 @@ impl Scratch {
             }
         }
         Ok(names)
+    }
+
+    /// The history and bindings to keep for the next run (`store::scratchpad`).
+    pub fn session(&self) -> Session {
+        let bound = self.env.names().filter_map(|n| Some((n, self.env.get(n)?)));
+        Session::new(&self.history, bound)
+    }
+
+    /// Takes back what an earlier run kept: its history, then its bindings.
+    pub fn restore(&mut self, session: &Session) {
+        self.history = session.history.clone();
+        for (name, value) in session.values() {
+            self.env.bind(&name, value);
+        }
     }
 
     /// Whether a figure is among the newest [`FIGURE_STAYS`] lines: the pane grows to

@@ -22,6 +22,7 @@ mod merge;
 pub mod model;
 mod pending;
 mod quarantine;
+pub mod scratchpad;
 mod seed;
 
 use std::fmt::Display;
