@@ -38,27 +38,16 @@ impl Search {
         course: Option<&Course>,
         from: Option<(usize, usize)>,
     ) -> Option<Search> {
-        let needle: Vec<char> = fold(query);
-        if needle.is_empty() {
+        if fold(query).is_empty() {
             return None;
         }
-        let mut matches = Vec::new();
-        for (lesson, view) in views.iter().enumerate() {
-            for (line, l) in view.lines.iter().enumerate() {
-                let hay = fold(&line_text(l));
-                matches.extend(occurrences(&hay, &needle).map(|(start, end)| Match {
-                    lesson,
-                    line,
-                    start,
-                    end,
-                }));
-            }
-        }
-        if let (Some(course), Some(symbols)) = (course, notation_query(query)) {
-            let found = equation_matches(&symbols, views, course, &matches);
-            matches.extend(found);
-            matches.sort_by_key(|m| (m.lesson, m.line, m.start));
-        }
+        let mut matches = match (course, notation_query(query)) {
+            // Notation is found by its tokens alone, so every way of writing it (`d_k`,
+            // `dₖ`, `\sqrt{d_k}`, `√dₖ`, `sqrt(d_k)`) finds the same places.
+            (Some(course), Some(symbols)) => equation_matches(&symbols, views, course, &[]),
+            _ => text_matches(&spellings(query, course), views),
+        };
+        matches.sort_by_key(|m| (m.lesson, m.line, m.start));
         if matches.is_empty() {
             return None;
         }
@@ -103,6 +92,93 @@ impl Search {
             self.query
         )
     }
+}
+
+/// A spelling searched for: its characters, and whether it must stand as a whole word
+/// and match case exactly.
+struct Spelling {
+    text: Vec<char>,
+    /// A glossary name: a whole word only (`LN` is not in `kiln`).
+    whole_word: bool,
+    /// An abbreviation in capitals (`LN`): only in capitals (not the `ln` of a log).
+    exact_case: bool,
+}
+
+/// What a query of words finds: itself anywhere; or, when it names a glossary term (its
+/// name or an alias, any case), every name of that term as a whole word, so "layer
+/// norm" and "LayerNorm" find the same places.
+fn spellings(query: &str, course: Option<&Course>) -> Vec<Spelling> {
+    let wanted = fold(query.trim());
+    let terms = course.map_or(&[][..], |c| c.glossary.terms.as_slice());
+    let term = terms.iter().find(|term| {
+        std::iter::once(&term.name)
+            .chain(&term.aliases)
+            .any(|n| fold(n) == wanted)
+    });
+    let Some(term) = term else {
+        return vec![Spelling {
+            text: fold(query),
+            whole_word: false,
+            exact_case: false,
+        }];
+    };
+    std::iter::once(&term.name)
+        .chain(&term.aliases)
+        .filter(|n| !n.trim().is_empty())
+        .map(|n| {
+            let exact_case = n.chars().count() <= 3 && n.chars().all(|c| c.is_uppercase());
+            Spelling {
+                text: if exact_case {
+                    n.chars().collect()
+                } else {
+                    fold(n)
+                },
+                whole_word: true,
+                exact_case,
+            }
+        })
+        .collect()
+}
+
+/// Every place of any of `spellings` in the laid-out lines; where two overlap the
+/// longer one counts, once.
+fn text_matches(spellings: &[Spelling], views: &[Arc<LaidOut>]) -> Vec<Match> {
+    let mut matches = Vec::new();
+    for (lesson, view) in views.iter().enumerate() {
+        for (line, l) in view.lines.iter().enumerate() {
+            let text = line_text(l);
+            let (folded, exact): (Vec<char>, Vec<char>) = (fold(&text), text.chars().collect());
+            let mut found: Vec<(usize, usize)> = spellings
+                .iter()
+                .flat_map(|s| {
+                    let hay = if s.exact_case { &exact } else { &folded };
+                    occurrences(hay, &s.text)
+                        .filter(|&(a, b)| !s.whole_word || is_word(hay, a, b))
+                        .collect::<Vec<_>>()
+                })
+                .collect();
+            found.sort_by_key(|&(start, end)| (start, std::cmp::Reverse(end)));
+            let mut taken = 0;
+            for (start, end) in found {
+                if start >= taken {
+                    taken = end;
+                    matches.push(Match {
+                        lesson,
+                        line,
+                        start,
+                        end,
+                    });
+                }
+            }
+        }
+    }
+    matches
+}
+
+/// Whether `hay[start..end]` stands as a word: no letter or digit right before or after.
+fn is_word(hay: &[char], start: usize, end: usize) -> bool {
+    let joins = |c: Option<&char>| c.is_some_and(|c| c.is_alphanumeric());
+    !joins(start.checked_sub(1).and_then(|i| hay.get(i))) && !joins(hay.get(end))
 }
 
 /// The non-overlapping places of `needle` in `hay`, as character ranges.
