@@ -7,6 +7,7 @@
 
 mod action;
 mod ask;
+mod coverage;
 mod geometry;
 mod glossary;
 pub mod keymap;
@@ -110,6 +111,8 @@ pub enum SaveNeed {
 /// The whole state of the reader.
 #[derive(Debug)]
 pub struct App {
+    /// Per lesson, what was read by moving through it (see `coverage`).
+    read_by_steps: std::collections::HashMap<usize, coverage::Coverage>,
     pub course: Course,
     pub theme: Theme,
     pub progress: Progress,
@@ -208,6 +211,7 @@ impl App {
             note_rows: Vec::new(),
             save: SaveNeed::None,
             quit: false,
+            read_by_steps: Default::default(),
         };
         let (lesson, block) = match &app.progress.position {
             Some(p) => match app.course.lessons.iter().position(|l| l.slug == p.lesson) {
@@ -723,8 +727,21 @@ impl App {
         self.scroll = self.scroll.min(self.max_scroll());
     }
 
+    /// A step through the text (a line, a page, the wheel): what passes the screen is
+    /// read, also when the step cannot move (a lesson shorter than the screen).
     fn scroll_by(&mut self, delta: isize) {
+        let before = self.scroll;
         self.scroll_to(self.scroll.saturating_add_signed(delta));
+        let (height, total) = (self.text_height(), self.view.lines.len());
+        let coverage = self.read_by_steps.entry(self.lesson).or_default();
+        coverage.step(before, self.scroll, height, total);
+        let read = coverage.fraction();
+        let slug = self.course.lessons[self.lesson].slug.clone();
+        let record = self.progress.lessons.entry(slug).or_default();
+        if read > record.read {
+            record.read = read;
+            self.save = self.save.max(SaveNeed::Soon);
+        }
     }
 
     fn scroll_to(&mut self, line: usize) {
@@ -737,13 +754,11 @@ impl App {
         }
     }
 
-    /// Records where the learner is and how far into the lesson they have seen.
+    /// Records where the learner is (how far they have read is `scroll_by`'s).
     fn note_place(&mut self) {
-        let seen = self.seen_fraction();
         let block = self.view.block_at(self.scroll);
         let slug = self.course.lessons[self.lesson].slug.clone();
         let record = self.progress.lessons.entry(slug.clone()).or_default();
-        record.read = record.read.max(seen);
         record.block = block;
         let at = self.progress.position.as_ref().map_or(0, |p| p.at);
         self.progress.position = Some(Position {
