@@ -148,3 +148,53 @@ fn bars_take_words_and_hist_shows_its_counts() {
     );
     assert!(shown.contains("| 0 +"), "0 at the rule\n{shown}");
 }
+
+/// `--theme light`: a chart drawn in the scratchpad uses no colour that fades on a light
+/// background (the dark theme's cyan, yellow and white), and the dark theme still does.
+#[test]
+fn a_light_background_gets_a_readable_chart() {
+    use attn_course::figure::Colors;
+    use ratatui::style::Color;
+    let pale = [
+        Color::Cyan,
+        Color::Yellow,
+        Color::White,
+        Color::LightYellow,
+        Color::LightCyan,
+    ];
+    let colours = |light: bool| {
+        let theme = Theme::new(false, true)
+            .with_ramp(Colors::Indexed256)
+            .with_light(light);
+        let mut a = App::new(common::course("course"), Progress::new(0), theme, (100, 30));
+        run(
+            &mut a,
+            "let x = linspace(0, 1, 20); plot(x, x, 1 - x, x * x)",
+        );
+        let mut terminal = Terminal::new(TestBackend::new(100, 30)).unwrap();
+        terminal.draw(|f| attn_course::ui::draw(&a, f)).unwrap();
+        let pane = a.geometry().pane.unwrap();
+        let buffer = terminal.backend().buffer().clone();
+        let mut fg: Vec<Color> = Vec::new();
+        for y in pane.y + 2..pane.y + pane.height {
+            for x in pane.x..pane.x + pane.width {
+                let cell = &buffer[(x, y)];
+                if cell.symbol() != " " {
+                    fg.push(cell.fg);
+                }
+            }
+        }
+        fg
+    };
+    let dark = colours(false);
+    assert!(
+        dark.iter().any(|c| pale.contains(c)),
+        "the dark theme's palette"
+    );
+    let light = colours(true);
+    assert!(
+        light.iter().any(|c| matches!(c, Color::Indexed(_))),
+        "{light:?}"
+    );
+    assert!(!light.iter().any(|c| pale.contains(c)), "{light:?}");
+}

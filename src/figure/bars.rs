@@ -178,6 +178,7 @@ mod tests {
     const ASCII: Look = Look {
         ascii: true,
         colors: Colors::None,
+        light: false,
     };
 
     #[test]

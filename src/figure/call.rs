@@ -213,6 +213,7 @@ mod tests {
     const ASCII: Look = Look {
         ascii: true,
         colors: Colors::None,
+        light: false,
     };
 
     fn v(x: &[f64]) -> Value {
