@@ -148,3 +148,42 @@ fn spellings_the_readme_calls_equivalent_find_as_many() {
     // Its abbreviation LN too (a word in capitals: the natural log's `ln` is not it).
     assert_eq!(total("LN"), names[0]);
 }
+
+/// In a drawn 2-D equation the highlight is on the row that shows the notation (the
+/// fraction's denominator for `√dₖ`), not on the row above it.
+#[test]
+fn the_highlight_lands_on_the_row_with_the_notation() {
+    for (query, shown) in [("d_k", "dₖ"), ("dₖ", "dₖ"), (r"\sqrt{d_k}", "dₖ")] {
+        let mut a = app(false);
+        search(&mut a, query);
+        // Walk to the attention equation's match.
+        let in_attention = |a: &App| {
+            let m = *a.search.as_ref().unwrap().current_match().unwrap();
+            let block = a.view().block_at(m.line);
+            matches!(&a.course.lessons[m.lesson].blocks[block].kind,
+                BlockKind::DisplayMath(tex) if tex == ATTENTION)
+        };
+        for _ in 0..a.search.as_ref().unwrap().matches.len() {
+            if in_attention(&a) {
+                break;
+            }
+            press(&mut a, KeyCode::Char('n'));
+        }
+        assert!(in_attention(&a), "{query}: the attention equation is found");
+        let m = *a.search.as_ref().unwrap().current_match().unwrap();
+        let row: String = attn_course::layout::line_text(&a.view().lines[m.line]);
+        let hit: String = row.chars().skip(m.start).take(m.end - m.start).collect();
+        assert!(
+            row.contains(shown) && hit.contains(shown),
+            "{query}: {row:?} at {hit:?}"
+        );
+    }
+}
+
+fn search(a: &mut App, query: &str) {
+    press(a, KeyCode::Char('/'));
+    for c in query.chars() {
+        press(a, KeyCode::Char(c));
+    }
+    press(a, KeyCode::Enter);
+}

@@ -44,7 +44,7 @@ impl Search {
         let mut matches = match (course, notation_query(query)) {
             // Notation is found by its tokens alone, so every way of writing it (`d_k`,
             // `dₖ`, `\sqrt{d_k}`, `√dₖ`, `sqrt(d_k)`) finds the same places.
-            (Some(course), Some(symbols)) => equation_matches(&symbols, views, course, &[]),
+            (Some(course), Some(symbols)) => equation_matches(query, &symbols, views, course),
             _ => text_matches(&spellings(query, course), views),
         };
         matches.sort_by_key(|m| (m.lesson, m.line, m.start));
@@ -221,13 +221,13 @@ fn uses(tex: &str, symbols: &[Sym]) -> bool {
         .any(|(i, w)| w == symbols && tokens.get(i + symbols.len()).is_none_or(|t| *t != Sym::Sub))
 }
 
-/// One match per equation of the course that uses `symbols`, placed on the row that
-/// shows it; none in a block that the text search already found (`text`).
+/// One match per formula of the course that uses `symbols` (the tokens of `query`),
+/// placed on the row that shows it.
 fn equation_matches(
+    query: &str,
     symbols: &[Sym],
     views: &[Arc<LaidOut>],
     course: &Course,
-    text: &[Match],
 ) -> Vec<Match> {
     let mut out = Vec::new();
     for (lesson, (view, l)) in views.iter().zip(&course.lessons).enumerate() {
@@ -238,14 +238,8 @@ fn equation_matches(
                     .get(block + 1)
                     .copied()
                     .unwrap_or(view.lines.len());
-            if text
-                .iter()
-                .any(|m| m.lesson == lesson && rows.contains(&m.line))
-            {
-                continue;
-            }
             for tex in b.math().into_iter().filter(|tex| uses(tex, symbols)) {
-                let (line, start, end) = locate(view, rows.clone(), tex);
+                let (line, start, end) = locate(view, rows.clone(), tex, query);
                 out.push(Match {
                     lesson,
                     line,
@@ -259,9 +253,16 @@ fn equation_matches(
     out
 }
 
-/// Where an equation is drawn among `rows` of `view`: the first piece of its inline
-/// drawing (Unicode or ASCII) when found on a row, else the block's first non-blank row.
-fn locate(view: &LaidOut, rows: std::ops::Range<usize>, tex: &str) -> (usize, usize, usize) {
+/// Where an equation is drawn among `rows` of `view`: the query as drawn (Unicode or
+/// ASCII) or as typed, when a row shows it; else the first piece of the equation's
+/// inline drawing; else its widest row, which in a 2-D display is the main line (a
+/// numerator or a limit above it is narrower).
+fn locate(
+    view: &LaidOut,
+    rows: std::ops::Range<usize>,
+    tex: &str,
+    query: &str,
+) -> (usize, usize, usize) {
     let texts: Vec<Vec<char>> = rows
         .clone()
         .map(|r| {
@@ -270,23 +271,29 @@ fn locate(view: &LaidOut, rows: std::ops::Range<usize>, tex: &str) -> (usize, us
                 .map_or_else(Vec::new, |l| fold(&line_text(l)))
         })
         .collect();
-    for ascii in [false, true] {
-        let Ok(drawn) = math::inline(tex, &math::Options { ascii }) else {
-            continue;
-        };
-        let Some(piece) = drawn.split_whitespace().next() else {
-            continue;
-        };
-        let piece = fold(piece);
+    let drawn = |tex: &str, ascii: bool| math::inline(tex, &math::Options { ascii }).ok();
+    let mut pieces: Vec<String> = [false, true]
+        .into_iter()
+        .filter_map(|ascii| drawn(query, ascii))
+        .chain([query.to_string()])
+        .collect();
+    pieces.extend([false, true].into_iter().filter_map(|ascii| {
+        drawn(tex, ascii).and_then(|d| d.split_whitespace().next().map(str::to_string))
+    }));
+    for piece in pieces
+        .iter()
+        .map(|p| fold(p.trim()))
+        .filter(|p| !p.is_empty())
+    {
         for (k, text) in texts.iter().enumerate() {
             if let Some((start, end)) = occurrences(text, &piece).next() {
                 return (rows.start + k, start, end);
             }
         }
     }
-    let k = texts
-        .iter()
-        .position(|t| t.iter().any(|c| !c.is_whitespace()))
+    let inked = |t: &Vec<char>| t.iter().filter(|c| !c.is_whitespace()).count();
+    let k = (0..texts.len())
+        .max_by_key(|&k| (inked(&texts[k]), std::cmp::Reverse(k)))
         .unwrap_or(0);
     let text = texts.get(k).map_or(&[][..], Vec::as_slice);
     let start = text.iter().take_while(|c| c.is_whitespace()).count();
