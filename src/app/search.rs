@@ -254,7 +254,7 @@ fn equation_matches(
 }
 
 /// Where an equation is drawn among `rows` of `view`: the query as drawn (Unicode or
-/// ASCII) or as typed, when a row shows it; else the first piece of the equation's
+/// ASCII), when a row shows it; else the first piece of the equation's
 /// inline drawing; else its widest row, which in a 2-D display is the main line (a
 /// numerator or a limit above it is narrower).
 fn locate(
@@ -272,10 +272,11 @@ fn locate(
         })
         .collect();
     let drawn = |tex: &str, ascii: bool| math::inline(tex, &math::Options { ascii }).ok();
+    // Drawn from its LaTeX, so that every spelling of the query lands on the same place.
+    let query = math::notation::query_tex(query);
     let mut pieces: Vec<String> = [false, true]
         .into_iter()
-        .filter_map(|ascii| drawn(query, ascii))
-        .chain([query.to_string()])
+        .filter_map(|ascii| drawn(&query, ascii))
         .collect();
     pieces.extend([false, true].into_iter().filter_map(|ascii| {
         drawn(tex, ascii).and_then(|d| d.split_whitespace().next().map(str::to_string))
