@@ -46,12 +46,13 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect) {
     let entries = app.entries();
     let height = usize::from(inner.height);
     let width = usize::from(inner.width);
-    // Each entry's lines: one, cut with a mark, except the selected entry's, which
-    // wraps so that its whole title shows.
+    // Each entry's lines: one, cut with a mark, except the selected entry's (under the
+    // cursor while the contents have the focus), which wraps so its whole title shows.
     let mut lines: Vec<Line<'_>> = Vec::new();
     let mut cursor_end = 0;
     for (i, entry) in entries.iter().enumerate() {
-        let selected = i == app.contents_cursor;
+        // The entry under the cursor while the learner moves in the contents.
+        let selected = i == app.contents_cursor && app.focus == Focus::Contents;
         let group = match *entry {
             Entry::Lesson(l) => {
                 let style = if l == app.lesson {
@@ -112,7 +113,7 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect) {
                 .collect()
             }
         };
-        let group = if selected && app.focus == Focus::Contents {
+        let group = if selected {
             group
                 .into_iter()
                 .map(|line| line.patch_style(theme.selected()))
@@ -121,7 +122,7 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect) {
             group
         };
         lines.extend(group);
-        if selected {
+        if i == app.contents_cursor {
             cursor_end = lines.len();
         }
     }
