@@ -16,6 +16,7 @@ use ratatui::widgets::Paragraph;
 const LOOK: Look = Look {
     ascii: false,
     colors: Colors::TrueColor,
+    light: false,
 };
 
 const HISTOGRAM: &str = r#"

@@ -14,6 +14,7 @@ use std::fs::File;
 use std::io::{self, Write};
 use std::os::fd::AsFd;
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::Path;
 use std::process::ExitCode;
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
@@ -25,7 +26,7 @@ use crate::app::{Action, App, SaveNeed, keymap};
 use crate::content::Course;
 use crate::layout::Theme;
 use crate::settings::Settings;
-use crate::store::{SaveError, Store};
+use crate::store::{SaveError, Store, scratchpad};
 use crate::tty::events::{self, Input};
 use crate::tty::mode::{Features, Guard};
 use crate::tty::paint::Painter;
@@ -57,6 +58,10 @@ pub fn run(settings: &Settings) -> anyhow::Result<ExitCode> {
         app.save_first();
     }
     let mut store = opened.store;
+    let home = store.path().and_then(Path::parent).map(Path::to_path_buf);
+    if let Some(home) = &home {
+        app.scratch.restore(&scratchpad::load(home));
+    }
     let screen = File::from(io::stdout().as_fd().try_clone_to_owned()?);
     let mut host = Tty {
         inputs,
@@ -66,6 +71,11 @@ pub fn run(settings: &Settings) -> anyhow::Result<ExitCode> {
     let mut painter = Painter::new(settings.caps);
     let result = event_loop(&mut terminal, &mut painter, &mut host, &mut app, &mut store);
     drop(host);
+    if let Some(home) = &home
+        && let Err(e) = scratchpad::save(home, &app.scratch.session())
+    {
+        eprintln!("attn-course: the scratchpad's history and bindings were not kept: {e}");
+    }
     result?;
     Ok(ExitCode::SUCCESS)
 }
@@ -590,7 +600,12 @@ mod tests {
             crate::app::Mode::Prompt(p) => assert_eq!(p.text(), "1+2*3+4 "),
             other => panic!("still in the scratchpad: {other:?}"),
         }
-        assert_eq!(app.preview, Some(Ok("11".to_string())));
+        assert_eq!(
+            app.preview
+                .as_ref()
+                .map(|r| r.as_ref().map(ToString::to_string)),
+            Some(Ok("11".to_string()))
+        );
     }
 
     #[test]
@@ -606,7 +621,12 @@ mod tests {
         }
         assert_eq!(app.preview, None, "not evaluated while the batch runs");
         app.release_previews();
-        assert_eq!(app.preview, Some(Ok("3".to_string())));
+        assert_eq!(
+            app.preview
+                .as_ref()
+                .map(|r| r.as_ref().map(ToString::to_string)),
+            Some(Ok("3".to_string()))
+        );
     }
 
     #[test]

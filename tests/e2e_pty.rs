@@ -78,3 +78,36 @@ fn a_problem_solved_through_the_scratchpad_is_recorded() {
         "{text}"
     );
 }
+
+/// The scratchpad's history and `let` bindings outlive the reader: quit, start again,
+/// the binding still answers and Up brings the line back; the record is untouched by it.
+#[test]
+fn the_scratchpad_keeps_its_history_and_bindings_across_runs() {
+    let home = tempfile::tempdir().unwrap();
+    let mut tui = Tui::start(home.path());
+    tui.wait_for("lesson 1/3");
+    tui.send(":let w = [1/3, 2]\r");
+    tui.wait_for("[0.333333, 2]");
+    tui.send("\x1b");
+    // The pane has closed (its rows show the text again): `q` is not read with the Esc.
+    tui.wait_for("3. mix");
+    tui.send("q");
+    tui.assert_exits_restored();
+    assert!(home.path().join("scratchpad.toml").is_file());
+
+    let mut again = Tui::start(home.path());
+    again.wait_for("lesson 1/3");
+    again.send(":full(w[0] * 3)\r");
+    // The input and its value come in one frame: w is bound again, so the value is 1.
+    let screen = again.wait_for("› full(w[0] * 3)");
+    assert!(
+        screen.lines().any(|l| l.trim_end().ends_with("│ 1")),
+        "{screen}"
+    );
+    again.send("\x1b[A\x1b[A");
+    again.wait_for("let w = [1/3, 2]");
+    again.send("\x1b");
+    again.wait_for("3. mix");
+    again.send("q");
+    again.assert_exits_restored();
+}

@@ -19,6 +19,7 @@ const LOOKS: [(&str, Look); 3] = [
         Look {
             ascii: false,
             colors: Colors::Indexed256,
+            light: false,
         },
     ),
     (
@@ -26,6 +27,7 @@ const LOOKS: [(&str, Look); 3] = [
         Look {
             ascii: true,
             colors: Colors::None,
+            light: false,
         },
     ),
     (
@@ -33,6 +35,7 @@ const LOOKS: [(&str, Look); 3] = [
         Look {
             ascii: false,
             colors: Colors::None,
+            light: false,
         },
     ),
 ];

@@ -254,7 +254,11 @@ fn moving_records_the_place_and_reading_progress() {
     let total = app.view().lines.len() as f64;
     let read = app.progress.lessons["blocks"].read;
     assert!((read - (4.0 + 29.0) / total).abs() < 1e-9, "{read}");
+    // `G` jumps: it reads nothing; paging to the end reads it all.
     keys(&mut app, "G");
+    assert!((app.progress.lessons["blocks"].read - read).abs() < 1e-9);
+    keys(&mut app, "g");
+    keys(&mut app, &" ".repeat(60));
     assert_eq!(app.percent_read(), 100);
     app.set_clock(|| 1234);
     let saved = app.progress_to_save().clone();
@@ -266,9 +270,9 @@ fn moving_records_the_place_and_reading_progress() {
 fn the_place_shown_is_where_the_learner_is_not_the_furthest_read() {
     let mut app = app_at((100, 30));
     let total = app.view().lines.len() as f64;
-    keys(&mut app, "G");
+    keys(&mut app, &" ".repeat(60));
     keys(&mut app, "gj");
-    // The record keeps the furthest point; the place is one line below the top.
+    // The record keeps what was read; the place is one line below the top.
     assert_eq!(app.percent_read(), 100);
     let here = ((1.0 + 29.0) / total * 100.0).floor() as u32;
     assert_eq!(app.percent_here(), here);
@@ -325,9 +329,18 @@ fn lesson_marks_follow_the_fraction_read() {
     use attn_course::layout::Mark;
     let mut app = app_at((100, 30));
     keys(&mut app, "G");
+    assert_eq!(app.mark(0), Mark::Empty, "a jump to the end reads nothing");
+    keys(&mut app, "g");
+    keys(&mut app, &" ".repeat(60));
     assert_eq!(app.mark(0), Mark::Full);
     assert_eq!(app.mark(2), Mark::Empty);
     keys(&mut app, "]");
+    assert_eq!(
+        app.mark(1),
+        Mark::Empty,
+        "opening a lesson is not reading it"
+    );
+    keys(&mut app, "j");
     assert_eq!(app.mark(1), Mark::Partial);
 }
 

@@ -107,3 +107,83 @@ fn plain_words_are_not_read_as_notation() {
     let found = equations_found(&mut app(false), "dk");
     assert!(found.is_empty(), "{found:#?}");
 }
+
+/// The number of matches `/query` Enter finds.
+fn total(query: &str) -> usize {
+    let mut a = app(false);
+    press(&mut a, KeyCode::Char('/'));
+    for c in query.chars() {
+        press(&mut a, KeyCode::Char(c));
+    }
+    press(&mut a, KeyCode::Enter);
+    a.search.as_ref().map_or(0, |s| s.matches.len())
+}
+
+#[test]
+fn spellings_the_readme_calls_equivalent_find_as_many() {
+    let roots: Vec<usize> = [r"\sqrt{d_k}", "√dₖ", "sqrt(d_k)", "√d_k"]
+        .iter()
+        .map(|q| total(q))
+        .collect();
+    assert!(
+        roots[0] > 0 && roots.iter().all(|&n| n == roots[0]),
+        "{roots:?}"
+    );
+    let (latex, drawn) = (total("d_k"), total("dₖ"));
+    assert!(latex > roots[0] && latex == drawn, "{latex} vs {drawn}");
+    // A glossary term by any of its names: "layer norm" is an alias of LayerNorm.
+    let names: Vec<usize> = [
+        "layer norm",
+        "LayerNorm",
+        "layer normalisation",
+        "Layer Norm",
+    ]
+    .iter()
+    .map(|q| total(q))
+    .collect();
+    assert!(
+        names[0] > 4 && names.iter().all(|&n| n == names[0]),
+        "{names:?}"
+    );
+    // Its abbreviation LN too (a word in capitals: the natural log's `ln` is not it).
+    assert_eq!(total("LN"), names[0]);
+}
+
+/// In a drawn 2-D equation the highlight is on the row that shows the notation (the
+/// fraction's denominator for `√dₖ`), not on the row above it.
+#[test]
+fn the_highlight_lands_on_the_row_with_the_notation() {
+    for (query, shown) in [("d_k", "dₖ"), ("dₖ", "dₖ"), (r"\sqrt{d_k}", "dₖ")] {
+        let mut a = app(false);
+        search(&mut a, query);
+        // Walk to the attention equation's match.
+        let in_attention = |a: &App| {
+            let m = *a.search.as_ref().unwrap().current_match().unwrap();
+            let block = a.view().block_at(m.line);
+            matches!(&a.course.lessons[m.lesson].blocks()[block].kind,
+                BlockKind::DisplayMath(tex) if tex == ATTENTION)
+        };
+        for _ in 0..a.search.as_ref().unwrap().matches.len() {
+            if in_attention(&a) {
+                break;
+            }
+            press(&mut a, KeyCode::Char('n'));
+        }
+        assert!(in_attention(&a), "{query}: the attention equation is found");
+        let m = *a.search.as_ref().unwrap().current_match().unwrap();
+        let row: String = attn_course::layout::line_text(&a.view().lines[m.line]);
+        let hit: String = row.chars().skip(m.start).take(m.end - m.start).collect();
+        assert!(
+            row.contains(shown) && hit.contains(shown),
+            "{query}: {row:?} at {hit:?}"
+        );
+    }
+}
+
+fn search(a: &mut App, query: &str) {
+    press(a, KeyCode::Char('/'));
+    for c in query.chars() {
+        press(a, KeyCode::Char(c));
+    }
+    press(a, KeyCode::Enter);
+}

@@ -397,7 +397,7 @@ fn numbers_in(text: &str) -> Vec<String> {
 fn run(expr: &str) -> Result<String, String> {
     let mut env = eval::Env::default();
     eval::run(expr, &mut env)
-        .map(|v| v.to_string())
+        .map(|v| eval::Shown::of(expr, v).to_string())
         .map_err(|e| e.to_string())
 }
 

@@ -15,7 +15,9 @@ pub const WIDE: u16 = 80;
 pub const CONTENTS_BY_DEFAULT: u16 = 100;
 /// Lines longer than this are hard to read; wider terminals get margins.
 pub const MAX_TEXT_WIDTH: u16 = 100;
-const CONTENTS_WIDTH: u16 = 34;
+/// The contents pane beside the text takes a third of the width, up to this: it grows
+/// with the terminal so that titles show whole, while the text keeps two thirds.
+const CONTENTS_WIDTH: u16 = 56;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Geometry {
@@ -146,6 +148,15 @@ mod tests {
         assert_eq!(shown.reading, Some(Rect::new(26, 0, 54, 23)));
         // Hidden again at 100 columns and more, by the learner's choice.
         assert_eq!(geometry((120, 30), Some(false)).contents, None);
+    }
+
+    #[test]
+    fn the_contents_grow_with_the_terminal_to_a_bound() {
+        let width = |w| geometry((w, 40), Some(true)).contents.map(|c| c.width);
+        assert_eq!(width(80), Some(26));
+        assert_eq!(width(150), Some(50));
+        assert_eq!(width(200), Some(56));
+        assert_eq!(width(300), Some(56));
     }
 
     #[test]

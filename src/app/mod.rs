@@ -7,6 +7,7 @@
 
 mod action;
 mod ask;
+mod coverage;
 mod geometry;
 mod glossary;
 pub mod keymap;
@@ -31,7 +32,7 @@ pub use notes::NoteRow;
 pub use problem::{FREE_AFTER, Panel, PanelView, ProblemRef};
 pub use prompt::{MAX_PROMPT_CHARS, Prompt, PromptKind};
 pub use review::{Card, PER_SESSION, ReviewSession};
-pub use scratch::{Scratch, ScratchLine};
+pub use scratch::{FIGURE_STAYS, Scratch, ScratchLine};
 pub use search::{Match, Search};
 pub use standing::{Standing, intro_line};
 
@@ -110,6 +111,8 @@ pub enum SaveNeed {
 /// The whole state of the reader.
 #[derive(Debug)]
 pub struct App {
+    /// Per lesson, what was read by moving through it (see `coverage`).
+    read_by_steps: std::collections::HashMap<usize, coverage::Coverage>,
     pub course: Course,
     pub theme: Theme,
     pub progress: Progress,
@@ -143,7 +146,7 @@ pub struct App {
     /// The problem `p`/`P` went to.
     selected_problem: Option<ProblemRef>,
     /// The open prompt's input evaluated as typed: its value or its error.
-    pub preview: Option<Result<String, String>>,
+    pub preview: Option<Result<crate::eval::Shown, String>>,
     /// Previews wait while a batch of input is applied (see `App::hold_previews`).
     previews: Previews,
     /// The `R` session, while one runs.
@@ -203,6 +206,7 @@ impl App {
             note_rows: Vec::new(),
             save: SaveNeed::None,
             quit: false,
+            read_by_steps: Default::default(),
         };
         let (lesson, block) = match &app.progress.position {
             Some(p) => match app.course.lessons.iter().position(|l| l.slug == p.lesson) {
@@ -734,8 +738,21 @@ impl App {
         self.scroll = self.scroll.min(self.max_scroll());
     }
 
+    /// A step through the text (a line, a page, the wheel): what passes the screen is
+    /// read, also when the step cannot move (a lesson shorter than the screen).
     fn scroll_by(&mut self, delta: isize) {
+        let before = self.scroll;
         self.scroll_to(self.scroll.saturating_add_signed(delta));
+        let (height, total) = (self.text_height(), self.view.lines.len());
+        let coverage = self.read_by_steps.entry(self.lesson).or_default();
+        coverage.step(before, self.scroll, height, total);
+        let read = coverage.fraction();
+        let slug = self.course.lessons[self.lesson].slug.clone();
+        let record = self.progress.lessons.entry(slug).or_default();
+        if read > record.read {
+            record.read = read;
+            self.save = self.save.max(SaveNeed::Soon);
+        }
     }
 
     fn scroll_to(&mut self, line: usize) {
@@ -748,13 +765,11 @@ impl App {
         }
     }
 
-    /// Records where the learner is and how far into the lesson they have seen.
+    /// Records where the learner is (how far they have read is `scroll_by`'s).
     fn note_place(&mut self) {
-        let seen = self.seen_fraction();
         let block = self.view.block_at(self.scroll);
         let slug = self.course.lessons[self.lesson].slug.clone();
         let record = self.progress.lessons.entry(slug.clone()).or_default();
-        record.read = record.read.max(seen);
         record.block = block;
         let at = self.progress.position.as_ref().map_or(0, |p| p.at);
         self.progress.position = Some(Position {

@@ -4,20 +4,24 @@
 //! figure instead of a value: the call is recognised here, its arguments evaluated by
 //! the evaluator, and the picture made by `figure::call`, so the evaluator stays pure.
 
-use crate::eval::{self, Env, ExprKind, Program, Statement, Value};
+use crate::eval::{self, Env, ExprKind, Program, Shown, Statement, Value};
 use crate::figure::{Figure, call};
 use crate::problems::instance::Instance;
+use crate::store::scratchpad::Session;
 
 /// Results kept for the pane; older ones scroll away.
 const KEEP: usize = 50;
 
+/// How many lines a figure stays among for the pane to keep the room it needs.
+pub const FIGURE_STAYS: usize = 4;
+
 /// A line of the scratchpad's pane.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ScratchLine {
-    /// An expression and its value as the evaluator prints it, or its error.
+    /// An expression and its value as shown to the learner, or its error.
     Result {
         input: String,
-        output: Result<String, String>,
+        output: Result<Shown, String>,
     },
     /// What the scratchpad did on its own (bound a problem's parameters).
     Note(String),
@@ -67,15 +71,14 @@ impl Scratch {
         if let Some(help) = eval::help_call(input) {
             self.push(ScratchLine::Result {
                 input: input.to_string(),
-                output: help,
+                output: help.map(Shown::Text),
             });
             return;
         }
         let output = match eval::run(input, &mut self.env) {
             Ok(value) => {
-                let shown = value.to_string();
-                self.last = Some(value);
-                Ok(shown)
+                self.last = Some(value.clone());
+                Ok(Shown::of(input, value))
             }
             Err(e) => Err(e.to_string()),
         };
@@ -86,7 +89,7 @@ impl Scratch {
     }
 
     /// What `input` would give, without changing the session (on a copy of it).
-    pub fn preview(&self, input: &str) -> Option<Result<String, String>> {
+    pub fn preview(&self, input: &str) -> Option<Result<Shown, String>> {
         preview_in(input, &mut self.env.clone())
     }
 
@@ -103,9 +106,29 @@ impl Scratch {
         Ok(names)
     }
 
-    /// Whether the newest line is a figure (the pane grows to show it).
+    /// The history and bindings to keep for the next run (`store::scratchpad`).
+    pub fn session(&self) -> Session {
+        let bound = self.env.names().filter_map(|n| Some((n, self.env.get(n)?)));
+        Session::new(&self.history, bound)
+    }
+
+    /// Takes back what an earlier run kept: its history, then its bindings.
+    pub fn restore(&mut self, session: &Session) {
+        self.history = session.history.clone();
+        for (name, value) in session.values() {
+            self.env.bind(&name, value);
+        }
+    }
+
+    /// Whether a figure is among the newest [`FIGURE_STAYS`] lines: the pane grows to
+    /// show it, and stays grown while the lines typed about it are few, so the figure
+    /// stays in view beside them instead of collapsing at the next line.
     pub fn shows_figure(&self) -> bool {
-        matches!(self.lines.last(), Some(ScratchLine::Figure { .. }))
+        self.lines
+            .iter()
+            .rev()
+            .take(FIGURE_STAYS)
+            .any(|line| matches!(line, ScratchLine::Figure { .. }))
     }
 
     pub fn note(&mut self, text: String) {
@@ -141,16 +164,16 @@ impl Scratch {
 
 /// The value of `input` in `env`, or its error; `None` for blank input. A figure call
 /// reads as the figure's summary.
-pub fn preview_in(input: &str, env: &mut Env) -> Option<Result<String, String>> {
+pub fn preview_in(input: &str, env: &mut Env) -> Option<Result<Shown, String>> {
     if input.trim().is_empty() {
         return None;
     }
     if let Some(drawn) = figure_call(input, env) {
-        return Some(drawn.map(|f| format!("{} (Enter draws it)", f.summary())));
+        return Some(drawn.map(|f| Shown::Text(format!("{} (Enter draws it)", f.summary()))));
     }
     Some(
         eval::run(input, env)
-            .map(|v| v.to_string())
+            .map(|v| Shown::of(input, v))
             .map_err(|e| e.to_string()),
     )
 }
@@ -173,6 +196,9 @@ fn figure_call(input: &str, env: &mut Env) -> Option<Result<Figure, String>> {
     let run = |statements: Vec<Statement>, env: &mut Env| {
         Program { statements }.eval(env).map_err(|e| e.to_string())
     };
+    // `bars(["a", "b"], v)`: words are read from the syntax (see `call::words`).
+    let words = args.first().and_then(call::words);
+    let args = if words.is_some() { &args[1..] } else { args };
     let values: Result<Vec<Value>, String> = args
         .iter()
         .map(|arg| {
@@ -181,7 +207,10 @@ fn figure_call(input: &str, env: &mut Env) -> Option<Result<Figure, String>> {
             run(statements, &mut env.clone())
         })
         .collect();
-    let figure = values.and_then(|values| call::figure(name, &values));
+    let figure = values.and_then(|values| match words {
+        Some(words) => call::with_words(name, words, &values),
+        None => call::figure(name, &values),
+    });
     if figure.is_ok() && !before.is_empty() {
         // Cannot fail: the same statements just ran on a copy of `env`.
         run(before.to_vec(), env).ok()?;
@@ -219,7 +248,7 @@ mod tests {
         // The binding made before the call is kept; the last value is unchanged.
         s.run("A[1, 1]");
         assert_eq!(s.last, Some(Value::Scalar(3.0)));
-        assert!(!s.shows_figure());
+        assert!(s.shows_figure(), "the figure stays in view");
         // A bad argument is a one-line error with its position; nothing is bound.
         s.run("let B = 1; hist([1, 2], 0)");
         assert!(
@@ -247,7 +276,9 @@ mod tests {
         let s = Scratch::default();
         assert_eq!(
             s.preview("bars([1, 5])"),
-            Some(Ok("[bars 1x2, min 1, max 5] (Enter draws it)".to_string()))
+            Some(Ok(Shown::Text(
+                "[bars 1x2, min 1, max 5] (Enter draws it)".to_string()
+            )))
         );
         assert!(matches!(s.preview("heatmap()"), Some(Err(_))));
     }
@@ -255,7 +286,8 @@ mod tests {
     #[test]
     fn a_preview_binds_nothing() {
         let mut s = Scratch::default();
-        assert_eq!(s.preview("let y = 4; y"), Some(Ok("4".to_string())));
+        let four = s.preview("let y = 4; y").unwrap().unwrap();
+        assert_eq!(four.to_string(), "4");
         s.run("y");
         assert!(
             matches!(&s.lines[0], ScratchLine::Result { output: Err(e), .. } if e.contains("y"))

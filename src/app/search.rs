@@ -38,27 +38,16 @@ impl Search {
         course: Option<&Course>,
         from: Option<(usize, usize)>,
     ) -> Option<Search> {
-        let needle: Vec<char> = fold(query);
-        if needle.is_empty() {
+        if fold(query).is_empty() {
             return None;
         }
-        let mut matches = Vec::new();
-        for (lesson, view) in views.iter().enumerate() {
-            for (line, l) in view.lines.iter().enumerate() {
-                let hay = fold(&line_text(l));
-                matches.extend(occurrences(&hay, &needle).map(|(start, end)| Match {
-                    lesson,
-                    line,
-                    start,
-                    end,
-                }));
-            }
-        }
-        if let (Some(course), Some(symbols)) = (course, notation_query(query)) {
-            let found = equation_matches(&symbols, views, course, &matches);
-            matches.extend(found);
-            matches.sort_by_key(|m| (m.lesson, m.line, m.start));
-        }
+        let mut matches = match (course, notation_query(query)) {
+            // Notation is found by its tokens alone, so every way of writing it (`d_k`,
+            // `dₖ`, `\sqrt{d_k}`, `√dₖ`, `sqrt(d_k)`) finds the same places.
+            (Some(course), Some(symbols)) => equation_matches(query, &symbols, views, course),
+            _ => text_matches(&spellings(query, course), views),
+        };
+        matches.sort_by_key(|m| (m.lesson, m.line, m.start));
         if matches.is_empty() {
             return None;
         }
@@ -105,6 +94,93 @@ impl Search {
     }
 }
 
+/// A spelling searched for: its characters, and whether it must stand as a whole word
+/// and match case exactly.
+struct Spelling {
+    text: Vec<char>,
+    /// A glossary name: a whole word only (`LN` is not in `kiln`).
+    whole_word: bool,
+    /// An abbreviation in capitals (`LN`): only in capitals (not the `ln` of a log).
+    exact_case: bool,
+}
+
+/// What a query of words finds: itself anywhere; or, when it names a glossary term (its
+/// name or an alias, any case), every name of that term as a whole word, so "layer
+/// norm" and "LayerNorm" find the same places.
+fn spellings(query: &str, course: Option<&Course>) -> Vec<Spelling> {
+    let wanted = fold(query.trim());
+    let terms = course.map_or(&[][..], |c| c.glossary.terms.as_slice());
+    let term = terms.iter().find(|term| {
+        std::iter::once(&term.name)
+            .chain(&term.aliases)
+            .any(|n| fold(n) == wanted)
+    });
+    let Some(term) = term else {
+        return vec![Spelling {
+            text: fold(query),
+            whole_word: false,
+            exact_case: false,
+        }];
+    };
+    std::iter::once(&term.name)
+        .chain(&term.aliases)
+        .filter(|n| !n.trim().is_empty())
+        .map(|n| {
+            let exact_case = n.chars().count() <= 3 && n.chars().all(|c| c.is_uppercase());
+            Spelling {
+                text: if exact_case {
+                    n.chars().collect()
+                } else {
+                    fold(n)
+                },
+                whole_word: true,
+                exact_case,
+            }
+        })
+        .collect()
+}
+
+/// Every place of any of `spellings` in the laid-out lines; where two overlap the
+/// longer one counts, once.
+fn text_matches(spellings: &[Spelling], views: &[Arc<LaidOut>]) -> Vec<Match> {
+    let mut matches = Vec::new();
+    for (lesson, view) in views.iter().enumerate() {
+        for (line, l) in view.lines.iter().enumerate() {
+            let text = line_text(l);
+            let (folded, exact): (Vec<char>, Vec<char>) = (fold(&text), text.chars().collect());
+            let mut found: Vec<(usize, usize)> = spellings
+                .iter()
+                .flat_map(|s| {
+                    let hay = if s.exact_case { &exact } else { &folded };
+                    occurrences(hay, &s.text)
+                        .filter(|&(a, b)| !s.whole_word || is_word(hay, a, b))
+                        .collect::<Vec<_>>()
+                })
+                .collect();
+            found.sort_by_key(|&(start, end)| (start, std::cmp::Reverse(end)));
+            let mut taken = 0;
+            for (start, end) in found {
+                if start >= taken {
+                    taken = end;
+                    matches.push(Match {
+                        lesson,
+                        line,
+                        start,
+                        end,
+                    });
+                }
+            }
+        }
+    }
+    matches
+}
+
+/// Whether `hay[start..end]` stands as a word: no letter or digit right before or after.
+fn is_word(hay: &[char], start: usize, end: usize) -> bool {
+    let joins = |c: Option<&char>| c.is_some_and(|c| c.is_alphanumeric());
+    !joins(start.checked_sub(1).and_then(|i| hay.get(i))) && !joins(hay.get(end))
+}
+
 /// The non-overlapping places of `needle` in `hay`, as character ranges.
 fn occurrences<'a>(
     hay: &'a [char],
@@ -145,13 +221,13 @@ fn uses(tex: &str, symbols: &[Sym]) -> bool {
         .any(|(i, w)| w == symbols && tokens.get(i + symbols.len()).is_none_or(|t| *t != Sym::Sub))
 }
 
-/// One match per equation of the course that uses `symbols`, placed on the row that
-/// shows it; none in a block that the text search already found (`text`).
+/// One match per formula of the course that uses `symbols` (the tokens of `query`),
+/// placed on the row that shows it.
 fn equation_matches(
+    query: &str,
     symbols: &[Sym],
     views: &[Arc<LaidOut>],
     course: &Course,
-    text: &[Match],
 ) -> Vec<Match> {
     let mut out = Vec::new();
     for (lesson, (view, l)) in views.iter().zip(&course.lessons).enumerate() {
@@ -162,14 +238,8 @@ fn equation_matches(
                     .get(block + 1)
                     .copied()
                     .unwrap_or(view.lines.len());
-            if text
-                .iter()
-                .any(|m| m.lesson == lesson && rows.contains(&m.line))
-            {
-                continue;
-            }
             for tex in b.math().into_iter().filter(|tex| uses(tex, symbols)) {
-                let (line, start, end) = locate(view, rows.clone(), tex);
+                let (line, start, end) = locate(view, rows.clone(), tex, query);
                 out.push(Match {
                     lesson,
                     line,
@@ -183,9 +253,16 @@ fn equation_matches(
     out
 }
 
-/// Where an equation is drawn among `rows` of `view`: the first piece of its inline
-/// drawing (Unicode or ASCII) when found on a row, else the block's first non-blank row.
-fn locate(view: &LaidOut, rows: std::ops::Range<usize>, tex: &str) -> (usize, usize, usize) {
+/// Where an equation is drawn among `rows` of `view`: the query as drawn (Unicode or
+/// ASCII), when a row shows it; else the first piece of the equation's
+/// inline drawing; else its widest row, which in a 2-D display is the main line (a
+/// numerator or a limit above it is narrower).
+fn locate(
+    view: &LaidOut,
+    rows: std::ops::Range<usize>,
+    tex: &str,
+    query: &str,
+) -> (usize, usize, usize) {
     let texts: Vec<Vec<char>> = rows
         .clone()
         .map(|r| {
@@ -194,23 +271,30 @@ fn locate(view: &LaidOut, rows: std::ops::Range<usize>, tex: &str) -> (usize, us
                 .map_or_else(Vec::new, |l| fold(&line_text(l)))
         })
         .collect();
-    for ascii in [false, true] {
-        let Ok(drawn) = math::inline(tex, &math::Options { ascii }) else {
-            continue;
-        };
-        let Some(piece) = drawn.split_whitespace().next() else {
-            continue;
-        };
-        let piece = fold(piece);
+    let drawn = |tex: &str, ascii: bool| math::inline(tex, &math::Options { ascii }).ok();
+    // Drawn from its LaTeX, so that every spelling of the query lands on the same place.
+    let query = math::notation::query_tex(query);
+    let mut pieces: Vec<String> = [false, true]
+        .into_iter()
+        .filter_map(|ascii| drawn(&query, ascii))
+        .collect();
+    pieces.extend([false, true].into_iter().filter_map(|ascii| {
+        drawn(tex, ascii).and_then(|d| d.split_whitespace().next().map(str::to_string))
+    }));
+    for piece in pieces
+        .iter()
+        .map(|p| fold(p.trim()))
+        .filter(|p| !p.is_empty())
+    {
         for (k, text) in texts.iter().enumerate() {
             if let Some((start, end)) = occurrences(text, &piece).next() {
                 return (rows.start + k, start, end);
             }
         }
     }
-    let k = texts
-        .iter()
-        .position(|t| t.iter().any(|c| !c.is_whitespace()))
+    let inked = |t: &Vec<char>| t.iter().filter(|c| !c.is_whitespace()).count();
+    let k = (0..texts.len())
+        .max_by_key(|&k| (inked(&texts[k]), std::cmp::Reverse(k)))
         .unwrap_or(0);
     let text = texts.get(k).map_or(&[][..], Vec::as_slice);
     let start = text.iter().take_while(|c| c.is_whitespace()).count();

@@ -1,7 +1,9 @@
-//! Elementwise functions beyond `std`'s: the activations and NumPy's `maximum`/`minimum`.
+//! Elementwise functions beyond `std`'s: the activations, NumPy's `maximum`/`minimum`,
+//! `round` and `full`.
 
 use std::f64::consts::{FRAC_1_SQRT_2, PI};
 
+use super::args::integer;
 use super::budget::Budget;
 use super::ops::broadcast;
 use super::value::Value;
@@ -49,6 +51,46 @@ pub(crate) fn minimum(args: &[Value], budget: &mut Budget) -> Result<Value, Stri
     )
 }
 
+/// The most decimals `round` takes either way: f64 holds 15 significant digits.
+const MAX_DECIMALS: i64 = 15;
+
+/// `round(x[, n])`: every entry to `n` decimals (default 0; a negative `n` rounds to
+/// tens, hundreds, ...). An entry is rounded as its stored binary value is, half to
+/// even, like Python's and NumPy's `round`: `round(2.5)` is 2, and `round(2.675, 2)` is
+/// 2.67 because 2.675 is stored as 2.67499999….
+pub(crate) fn round(args: &[Value], _: &mut Budget) -> Result<Value, String> {
+    let n = match args.get(1) {
+        Some(n) => integer(n, "the number of decimals")?,
+        None => 0,
+    };
+    if n.abs() > MAX_DECIMALS {
+        return Err(format!(
+            "the number of decimals must be from -{MAX_DECIMALS} to {MAX_DECIMALS}, got {n}"
+        ));
+    }
+    Ok(args[0].map(|x| round_to(x, n)))
+}
+
+fn round_to(x: f64, decimals: i64) -> f64 {
+    if !x.is_finite() {
+        return x;
+    }
+    if decimals >= 0 {
+        // The decimal expansion printed to `decimals` places is exactly the rounding.
+        let places = decimals as usize;
+        format!("{x:.places$}").parse().unwrap_or(x)
+    } else {
+        let unit = 10f64.powi(-decimals as i32);
+        (x / unit).round_ties_even() * unit
+    }
+}
+
+/// `full(x)`: `x` itself. Where values are shown with 6 significant digits (the
+/// scratchpad, previews), a last statement `full(...)` shows all 15.
+pub(crate) fn full(args: &[Value], _: &mut Budget) -> Result<Value, String> {
+    Ok(args[0].clone())
+}
+
 fn pairwise(args: &[Value], budget: &mut Budget, f: fn(f64, f64) -> f64) -> Result<Value, String> {
     let [a, b] = args else {
         return Err("expected two arguments".into());
@@ -81,6 +123,32 @@ mod tests {
         assert_eq!(gelu(0.0), 0.0);
         // 0.5 (1 + tanh(√(2/π) · 1.044715)) = 0.841191990607...
         assert!((gelu_tanh(1.0) - 0.8411919906).abs() < 1e-9);
+    }
+
+    #[test]
+    fn round_goes_half_to_even_on_the_stored_value() {
+        let r = |x: f64, n: f64| {
+            round(
+                &[Value::Scalar(x), Value::Scalar(n)],
+                &mut Budget::default(),
+            )
+            .map(|v| v.as_scalar().unwrap())
+        };
+        assert_eq!(r(2.675, 2.0), Ok(2.67));
+        assert_eq!(r(2.5, 0.0), Ok(2.0));
+        assert_eq!(r(3.5, 0.0), Ok(4.0));
+        assert_eq!(r(-1.23456, 3.0), Ok(-1.235));
+        assert_eq!(r(0.1 + 0.2, 1.0), Ok(0.3));
+        assert_eq!(r(1250.0, -2.0), Ok(1200.0));
+        assert_eq!(r(1351.0, -2.0), Ok(1400.0));
+        assert_eq!(r(f64::NEG_INFINITY, 2.0), Ok(f64::NEG_INFINITY));
+        assert_eq!(
+            r(1.0, 16.0),
+            Err("the number of decimals must be from -15 to 15, got 16".into())
+        );
+        assert!(r(1.0, 0.5).unwrap_err().contains("whole number"));
+        let v = round(&[Value::Vector(vec![0.123, 0.987])], &mut Budget::default());
+        assert_eq!(v, Ok(Value::Vector(vec![0.0, 1.0])));
     }
 
     #[test]

@@ -125,6 +125,8 @@ pub(crate) static BUILTINS: &[Builtin] = &[
         random::randn,
     ),
     call("linspace", "linspace(a, b, n)", (3, 3), random::linspace),
+    call("round", "round(x[, n])", (1, 2), elementwise::round),
+    call("full", "full(x)", (1, 1), elementwise::full),
 ];
 
 pub(crate) fn lookup(name: &str) -> Option<&'static Builtin> {

@@ -12,7 +12,8 @@
 //! which uses `ops` (operators), `functions` (the table of built-ins, implemented in
 //! `elementwise`, `reduce`, `arrays`, `linalg`, `attention`, `norms`, `position`, `ffn`,
 //! `random`; `model_fns` for the course's trained model, `crate::model`)
-//! and `budget`; `value` holds values, shapes and their printed forms.
+//! and `budget`; `value` holds values, shapes and their printed forms, `show` the form
+//! a learner reads (6 digits, wrapped at a width).
 
 mod args;
 mod arrays;
@@ -34,6 +35,7 @@ mod parser;
 mod position;
 mod random;
 mod reduce;
+mod show;
 mod suggest;
 #[cfg(test)]
 mod test_support;
@@ -46,8 +48,9 @@ pub use budget::{Budget, MAX_ELEMENTS, MAX_WORK, interrupt_flag};
 pub use functions::function_names;
 pub use lexer::{MAX_SOURCE_BYTES, Pos};
 pub use model_fns::help_call;
-pub use number::{format_label, format_number};
+pub use number::{format_label, format_number, format_short, format_within};
 pub use parser::parse;
+pub use show::{Digits, Shown};
 pub use value::{Matrix, Shape, Value};
 
 /// Bindings that persist between statements and between runs (a scratchpad session).

@@ -1,6 +1,7 @@
-//! The one number formatter of the crate. Two styles share it: the evaluator's (15
-//! significant digits, what `eval` prints and reads back) and the label style of
-//! figures and feedback (4 significant digits, whole millions grouped: `2,099,712`).
+//! The one number formatter of the crate. Three styles share it: the evaluator's (15
+//! significant digits, what `eval` prints and reads back), the learner's (6 significant
+//! digits, what the scratchpad, previews and feedback show) and the label style of
+//! figures (4 significant digits, whole millions grouped: `2,099,712`).
 
 /// How a number is printed. Both styles drop trailing zeros of a plain fraction and
 /// switch to scientific notation outside `plain_exponents`.
@@ -28,6 +29,17 @@ const EXACT: NumberStyle = NumberStyle {
     group_whole: false,
 };
 
+/// What a learner reads in the scratchpad, previews and feedback: 6 significant digits
+/// (`0.333333`, `123457`, `1.5e-7`), as a calculator shows them; `full(x)` asks for
+/// [`EXACT`]. Whole numbers up to 1e9 print in full, so an index or a count is never
+/// rounded.
+const SHORT: NumberStyle = NumberStyle {
+    significant: 6,
+    plain_exponents: (-4, 9),
+    trim_mantissa: true,
+    group_whole: false,
+};
+
 /// Labels people glance at (axis ticks, bar values, tolerances): 4 significant digits,
 /// `0.09`, `0.6652`, `512`, `1,234,567`, `1.235e6`.
 const LABEL: NumberStyle = NumberStyle {
@@ -40,6 +52,27 @@ const LABEL: NumberStyle = NumberStyle {
 /// A number in the evaluator's style (see [`EXACT`]).
 pub fn format_number(x: f64) -> String {
     format_number_as(x, EXACT)
+}
+
+/// A number in the learner's style (see [`SHORT`]).
+pub fn format_short(x: f64) -> String {
+    format_number_as(x, SHORT)
+}
+
+/// A number shown to a learner next to a tolerance `within` (absolute): the learner's
+/// 6 significant digits, or more when rounding to 6 would move it by more than half
+/// the tolerance, so a value shown as right is never shown wrong. At most [`EXACT`]'s.
+pub fn format_within(x: f64, within: f64) -> String {
+    let mut style = SHORT;
+    while style.significant < EXACT.significant && x.is_finite() && x != 0.0 {
+        let ulp = 10f64.powi(x.abs().log10().floor() as i32 - style.significant + 1);
+        // Rounding moves it by at most ulp / 2.
+        if ulp <= within {
+            break;
+        }
+        style.significant += 1;
+    }
+    format_number_as(x, style)
 }
 
 /// A label in the figures' and feedback's style (see [`LABEL`]).
@@ -117,6 +150,28 @@ mod tests {
         assert_eq!(format_number(-0.0), "0");
         assert_eq!(format_number(f64::NEG_INFINITY), "-inf");
         assert_eq!(format_number(f64::NAN), "nan");
+    }
+
+    #[test]
+    fn learners_see_six_significant_digits() {
+        assert_eq!(format_short(1.0 / 3.0), "0.333333");
+        assert_eq!(format_short(0.09003057317038046), "0.0900306");
+        assert_eq!(format_short(2.0f64.sqrt() * 1000.0), "1414.21");
+        assert_eq!(format_short(123456.789), "123457");
+        assert_eq!(format_short(123456789.0), "123456789");
+        assert_eq!(format_short(1234567891.5), "1.23457e9");
+        assert_eq!(format_short(1.5e-7), "1.5e-7");
+        assert_eq!(format_short(0.1 + 0.2), "0.3");
+        assert_eq!(format_short(-0.0000001), "-1e-7");
+        assert_eq!(format_short(f64::INFINITY), "inf");
+    }
+
+    #[test]
+    fn a_tight_tolerance_asks_for_more_digits() {
+        assert_eq!(format_within(1.0 / 3.0, 0.001), "0.333333");
+        assert_eq!(format_within(1.0 / 3.0, 1e-9), "0.333333333");
+        assert_eq!(format_within(1.0 / 3.0, 0.0), "0.333333333333333");
+        assert_eq!(format_within(0.0, 0.0), "0");
     }
 
     #[test]

@@ -63,7 +63,8 @@ pub fn histogram(values: &[f64], bins: usize, lo: f64, hi: f64) -> Vec<usize> {
     counts
 }
 
-/// Vertical histograms, `height` rows each, one per series, over a shared axis.
+/// Vertical histograms, `height` rows each, one per series, over a shared axis, with
+/// the counts on a left axis (the peak at the top, 0 at the rule).
 pub fn draw_histograms(
     series: &[Vec<f64>],
     labels: &[String],
@@ -80,20 +81,39 @@ pub fn draw_histograms(
         .collect();
     let lo = all.iter().copied().fold(f64::INFINITY, f64::min);
     let hi = all.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    let bins = bins.clamp(1, width.saturating_sub(2).max(1));
     if all.is_empty() || width < 12 {
         return None;
     }
-    let cell_w = (width - 2) / bins;
-    let eighths: &[&str] = if look.ascii {
-        &[" ", ".", ".", ":", ":", "|", "|", "#", "#"]
+    let counts: Vec<Vec<usize>> = series.iter().map(|v| histogram(v, bins, lo, hi)).collect();
+    let peaks: Vec<usize> = counts
+        .iter()
+        .map(|c| c.iter().copied().max().unwrap_or(0).max(1))
+        .collect();
+    // The count axis at the left: each series' peak at its top, 0 at the rule.
+    let digits = peaks.iter().map(|p| p.to_string().len()).max().unwrap_or(1);
+    let bins = bins.clamp(1, width.saturating_sub(digits + 2).max(1));
+    let cell_w = width.saturating_sub(digits + 2) / bins;
+    if cell_w == 0 {
+        return None;
+    }
+    let (eighths, axis, corner, rule): (&[&str], &str, &str, &str) = if look.ascii {
+        (
+            &[" ", ".", ".", ":", ":", "|", "|", "#", "#"],
+            "|",
+            "+",
+            "-",
+        )
     } else {
-        &[" ", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
+        (
+            &[" ", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"],
+            "│",
+            "└",
+            "─",
+        )
     };
     let mut out = Vec::new();
     for (k, values) in series.iter().enumerate() {
-        let counts = histogram(values, bins, lo, hi);
-        let peak = counts.iter().copied().max().unwrap_or(0).max(1);
+        let (counts, peak) = (&counts[k], peaks[k]);
         if let Some(label) = labels.get(k) {
             out.push(Line::from(format!(
                 "{label} (n = {}, peak {peak})",
@@ -109,13 +129,24 @@ pub fn draw_histograms(
                     eighths[part].repeat(cell_w)
                 })
                 .collect();
-            out.push(super::lines::trim_end(Line::from(format!("  {text}"))));
+            let count = if row + 1 == HEIGHT {
+                peak.to_string()
+            } else {
+                String::new()
+            };
+            out.push(super::lines::trim_end(Line::from(format!(
+                "{count:>digits$} {axis}{text}"
+            ))));
         }
     }
     let axis_w = cell_w * bins;
-    let rule = if look.ascii { "-" } else { "─" };
-    out.push(Line::from(format!("  {}", rule.repeat(axis_w))));
-    out.push(Line::from(format!("  {}", ticks(lo, hi, axis_w))));
+    out.push(Line::from(format!(
+        "{:>digits$} {corner}{}",
+        0,
+        rule.repeat(axis_w)
+    )));
+    let pad = " ".repeat(digits + 2);
+    out.push(Line::from(format!("{pad}{}", ticks(lo, hi, axis_w))));
     Some(out)
 }
 
@@ -147,6 +178,7 @@ mod tests {
     const ASCII: Look = Look {
         ascii: true,
         colors: Colors::None,
+        light: false,
     };
 
     #[test]
@@ -171,11 +203,14 @@ mod tests {
         let lines = draw_histograms(&[vec![0.0, 0.0, 1.0], vec![2.0]], &[], 2, 12, &ASCII).unwrap();
         let text: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
         // Series 1: bin [0, 1) holds 2, bin [1, 2] holds 1; series 2: only the top bin.
-        assert_eq!(text[0], "  #####");
-        assert_eq!(text[5], "  ##########");
-        assert_eq!(text[6], "       #####");
-        // 0 at the left end, 2 at the right end, 1 under the middle of the 10 columns.
-        assert_eq!(text.last().unwrap(), "  0    1   2");
+        // The counts stand on the left: each series' peak at its top row.
+        assert_eq!(text[0], "2 |####");
+        assert_eq!(text[1], "  |####");
+        assert_eq!(text[5], "  |########");
+        assert_eq!(text[6], "1 |    ####");
+        assert_eq!(text[12], "0 +--------");
+        // 0 at the left end, 2 at the right end, 1 under the middle of the 8 columns.
+        assert_eq!(text.last().unwrap(), "   0   1  2");
         assert_eq!(ticks(-1.5, 100.0, 12), "-1.5 49  100");
         assert_eq!(
             ticks(-1.5, 100.0, 10),

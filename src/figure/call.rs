@@ -9,11 +9,13 @@
 //!   rows are series; `scatter(...)` the same as points.
 //! - `hist(v[, bins])`: a histogram of a vector (or one per row of a matrix), 20 bins
 //!   by default.
-//! - `bars(values)` labels the bars by index; `bars(labels, values)` by the numbers of
-//!   a first vector (`bars([4, 64, 512], s)`): the language has no strings.
+//! - `bars(values)` labels the bars by index; `bars(labels, values)` by the words of a
+//!   first list of strings (`bars(["keys", "queries"], s)`) or the numbers of a first
+//!   vector (`bars([4, 64, 512], s)`). The evaluator has no values that are words, so
+//!   the words are read from the call's syntax ([`words`]) and given to [`with_words`].
 
 use super::{Figure, FigureSpec, Kind, MAX_BINS};
-use crate::eval::{Matrix, Value, format_number};
+use crate::eval::{Expr, ExprKind, Matrix, Value, format_number};
 
 /// The figure calls, with how each is written (for the messages).
 const CALLS: [(&str, &str); 5] = [
@@ -71,6 +73,37 @@ pub fn figure(name: &str, args: &[Value]) -> Result<Figure, String> {
             bars(args)
         }
     }
+}
+
+/// The words of `arg` when it is a list of string literals (`["a", "b"]`).
+pub fn words(arg: &Expr) -> Option<Vec<String>> {
+    let ExprKind::List(items) = &arg.kind else {
+        return None;
+    };
+    items
+        .iter()
+        .map(|item| match &item.kind {
+            ExprKind::Str(word) => Some(word.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The figure `name(words, args...)` draws: only `bars` takes words, as its labels.
+pub fn with_words(name: &str, words: Vec<String>, args: &[Value]) -> Result<Figure, String> {
+    let [values] = args else {
+        return Err(format!(
+            "{name} with labels takes them and one vector of values: bars([\"a\", \"b\"], [1, 2])"
+        ));
+    };
+    if name != "bars" {
+        return Err(format!(
+            "only bars takes words, as its labels: bars([\"a\", \"b\"], [1, 2]), not {name}"
+        ));
+    }
+    let mut spec = FigureSpec::bare(Kind::Bars);
+    spec.labels = words;
+    Figure::new(spec, values, None, None).map_err(|e| e.replace("data: ", "values: "))
 }
 
 /// Matrices side by side: one matrix of all their columns, split back into panels.
@@ -180,6 +213,7 @@ mod tests {
     const ASCII: Look = Look {
         ascii: true,
         colors: Colors::None,
+        light: false,
     };
 
     fn v(x: &[f64]) -> Value {

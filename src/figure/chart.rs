@@ -16,8 +16,6 @@ use crate::eval::format_label;
 const HEIGHT: usize = 14;
 /// Fewest rows a chart is drawn in: below this the axes leave no room for the curve.
 const MIN_HEIGHT: usize = 8;
-/// Distinct series colours where the terminal has colour.
-const PALETTE: [Color; 4] = [Color::Cyan, Color::Magenta, Color::Yellow, Color::Green];
 /// Distinct series markers where it has none (7-bit, so they also serve ASCII mode).
 const MARKS: [char; 4] = ['*', '+', 'o', 'x'];
 
@@ -120,7 +118,13 @@ fn draw_at_most(
         buf
     };
     let mut buf = render(None);
-    let overlap = series.len() > 1 && mark_overlaps(&mut buf, series.len(), &render, colored);
+    let overlap = series.len() > 1
+        && mark_overlaps(
+            &mut buf,
+            series.len(),
+            &render,
+            colored.then(|| look.overlap_color()),
+        );
     let mut lines = from_buffer(&buf, look.ascii);
     if title_rows > 0 {
         lines.push(Line::from(format!("{:>width$}", axes.0)));
@@ -167,19 +171,20 @@ fn dataset<'a>(k: usize, s: &'a Series, named: bool, look: &Look, scatter: bool)
         });
     }
     if colored {
-        d = d.style(Style::new().fg(PALETTE[k % PALETTE.len()]));
+        d = d.style(Style::new().fg(look.series_color(k)));
     }
     d
 }
 
 /// Where two or more series drew the same cell, the later one used to hide the
 /// earlier (a curve vanished under another). Such cells are drawn in their own look:
-/// the union of the braille dots in white, or `#`. Says whether there were any.
+/// the union of the braille dots in `colored` (white, or black on a light background),
+/// or `#`. Says whether there were any.
 fn mark_overlaps(
     buf: &mut Buffer,
     n: usize,
     render: &dyn Fn(Option<Option<usize>>) -> Buffer,
-    colored: bool,
+    colored: Option<Color>,
 ) -> bool {
     let empty = render(Some(None));
     let solos: Vec<Buffer> = (0..n).map(|k| render(Some(Some(k)))).collect();
@@ -198,10 +203,10 @@ fn mark_overlaps(
             let c = s.chars().next()? as u32;
             (0x2800..=0x28FF).contains(&c).then(|| acc | (c - 0x2800))
         });
-        match dots.and_then(|d| char::from_u32(0x2800 + d)) {
-            Some(c) if colored => {
+        match (dots.and_then(|d| char::from_u32(0x2800 + d)), colored) {
+            (Some(c), Some(color)) => {
                 cell.set_char(c);
-                cell.set_fg(Color::White);
+                cell.set_fg(color);
             }
             _ => {
                 cell.set_symbol("#");
@@ -272,6 +277,7 @@ mod tests {
         let look = Look {
             ascii: true,
             colors: Colors::None,
+            light: false,
         };
         let s = Series {
             label: Some("T = 1"),
@@ -302,6 +308,7 @@ mod tests {
         let look = Look {
             ascii: true,
             colors: Colors::None,
+            light: false,
         };
         let xs = [0.25, 0.5, 1.0, 2.0, 4.0, 8.0];
         let flat = |y: f64| Series {
@@ -367,6 +374,7 @@ mod tests {
         let look = Look {
             ascii: false,
             colors: Colors::None,
+            light: false,
         };
         assert!(
             draw(

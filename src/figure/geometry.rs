@@ -4,7 +4,7 @@
 //! keeps every stroke (`/`, `-`, `|`, `>`), and with one column for half a row of
 //! height, so that a circle looks round and an angle reads true.
 
-use ratatui::style::{Color, Modifier, Style};
+use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use unicode_width::UnicodeWidthStr;
 
@@ -14,8 +14,6 @@ use super::look::{Colors, Look};
 /// Most rows a drawing takes, and fewest it is drawn in.
 const MAX_ROWS: usize = 17;
 const MIN_ROWS: usize = 7;
-/// Arrow colours where the terminal has colour.
-const PALETTE: [Color; 4] = [Color::Cyan, Color::Magenta, Color::Yellow, Color::Green];
 
 /// What to draw, in data coordinates.
 #[derive(Debug, Default)]
@@ -203,7 +201,7 @@ pub fn draw(scene: &Scene, width: usize, rows: usize, look: &Look) -> Option<Vec
     }
     let color = |k: usize| {
         if colored {
-            Style::new().fg(PALETTE[k % PALETTE.len()])
+            Style::new().fg(look.series_color(k))
         } else {
             Style::new()
         }

@@ -295,6 +295,7 @@ mod tests {
         let color = Look {
             ascii: false,
             colors: Colors::TrueColor,
+            light: false,
         };
         let lines = draw(&[vec![0.0, 1.0]], 8, &color).unwrap();
         assert_eq!(lines[1].spans[1].style.bg, Some(Color::Rgb(68, 1, 84)));

@@ -14,7 +14,20 @@ pub enum Colors {
 pub struct Look {
     pub ascii: bool,
     pub colors: Colors,
+    /// A light terminal background (`--theme light`): series in deep colours, and
+    /// overlaps in black, where the dark palette's cyan, yellow and white would fade.
+    pub light: bool,
 }
+
+/// Series colours on a dark background.
+const SERIES_ON_DARK: [Color; 4] = [Color::Cyan, Color::Magenta, Color::Yellow, Color::Green];
+/// Series colours on a light background: the same hues, deep enough to read on white.
+const SERIES_ON_LIGHT: [Color; 4] = [
+    Color::Indexed(25),  // deep blue, for cyan
+    Color::Indexed(127), // deep magenta
+    Color::Indexed(130), // dark orange, for yellow
+    Color::Indexed(28),  // deep green
+];
 
 impl Colors {
     /// From `NO_COLOR` (already folded into `color`), `COLORTERM` and `TERM`. A terminal
@@ -55,6 +68,25 @@ impl Look {
             Colors::None => None,
             Colors::TrueColor => Some(Color::Rgb(r, g, b)),
             Colors::Indexed256 => Some(Color::Indexed(cube_index(r, g, b))),
+        }
+    }
+
+    /// The colour of series `k` (lines, points, arrows) on this background.
+    pub fn series_color(&self, k: usize) -> Color {
+        let palette = if self.light {
+            SERIES_ON_LIGHT
+        } else {
+            SERIES_ON_DARK
+        };
+        palette[k % palette.len()]
+    }
+
+    /// The colour of cells where two series meet: the one furthest from the background.
+    pub fn overlap_color(&self) -> Color {
+        if self.light {
+            Color::Black
+        } else {
+            Color::White
         }
     }
 
@@ -104,13 +136,15 @@ mod tests {
         let look = Look {
             ascii: false,
             colors: Colors::TrueColor,
+            light: false,
         };
         assert_eq!(look.ramp_color(0.0), Some(Color::Rgb(68, 1, 84)));
         assert_eq!(look.ramp_color(1.0), Some(Color::Rgb(253, 231, 37)));
         assert_eq!(
             Look {
                 ascii: false,
-                colors: Colors::None
+                colors: Colors::None,
+                light: false
             }
             .ramp_color(0.5),
             None
@@ -118,15 +152,47 @@ mod tests {
     }
 
     #[test]
+    fn a_light_background_gets_deep_series_colours() {
+        let dark = Look {
+            ascii: false,
+            colors: Colors::Indexed256,
+            light: false,
+        };
+        let light = Look {
+            light: true,
+            ..dark
+        };
+        assert_eq!(dark.series_color(2), Color::Yellow);
+        assert_eq!(light.series_color(2), Color::Indexed(130));
+        assert_eq!(light.series_color(4), light.series_color(0));
+        assert_eq!(
+            (dark.overlap_color(), light.overlap_color()),
+            (Color::White, Color::Black)
+        );
+        // No pale colour is left for a light background: every one is dark in the cube.
+        for k in 0..4 {
+            let Color::Indexed(i) = light.series_color(k) else {
+                panic!("indexed")
+            };
+            let level = |d: u8| [0u16, 95, 135, 175, 215, 255][usize::from(d)];
+            let i = i - 16;
+            let (r, g, b) = (level(i / 36), level(i / 6 % 6), level(i % 6));
+            assert!(r + g + b <= 3 * 135, "series {k} too pale: {i}");
+        }
+    }
+
+    #[test]
     fn shades_span_lightest_to_darkest() {
         let ascii = Look {
             ascii: true,
             colors: Colors::None,
+            light: false,
         };
         assert_eq!((ascii.shade(0.0), ascii.shade(1.0)), (" ", "@"));
         let unicode = Look {
             ascii: false,
             colors: Colors::None,
+            light: false,
         };
         assert_eq!((unicode.shade(0.0), unicode.shade(1.0)), (" ", "█"));
         assert_eq!(unicode.shade(0.5), "▒");

@@ -25,10 +25,12 @@ pub(crate) mod testing {
     pub const PLAIN: Look = Look {
         ascii: false,
         colors: Colors::None,
+        light: false,
     };
     pub const ASCII: Look = Look {
         ascii: true,
         colors: Colors::None,
+        light: false,
     };
 
     pub fn text(lines: &[Line]) -> Vec<String> {

@@ -66,6 +66,7 @@ impl Theme {
         Look {
             ascii: self.ascii,
             colors: self.ramp,
+            light: self.light,
         }
     }
 

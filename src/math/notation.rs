@@ -124,8 +124,14 @@ pub fn tokens(tex: &str) -> Result<Vec<Sym>, MathError> {
 /// or as the reader draws notation (`√dₖ`, `√d_k`, `sqrt(d_k)`, `Kᵀ`); `None` when it
 /// is not math the lexer accepts.
 pub fn query(text: &str) -> Option<Vec<Sym>> {
+    tokens(&query_tex(text)).ok().filter(|t| !t.is_empty())
+}
+
+/// A search query as LaTeX (drawn notation written back, see [`query`]): one text for
+/// every spelling of the same notation, so that it can be drawn the same way.
+pub fn query_tex(text: &str) -> String {
     let chars: Vec<char> = text.trim().chars().collect();
-    tokens(&undraw(&chars)).ok().filter(|t| !t.is_empty())
+    undraw(&chars)
 }
 
 /// Drawn notation back to LaTeX: Unicode scripts to `_{..}`/`^{..}`, `√x` and `sqrt(x)`

@@ -2,20 +2,24 @@
 //! Lines may hold `$…$` inline math (a problem's own mistake messages do): the display
 //! lays it out, as it does the lesson's prose.
 
+use super::instance::Shaped;
 use super::problem::Judged;
 use super::verdict::Verdict;
 use crate::content::tolerance::{EXACT, Tolerance};
-use crate::eval::{format_label, format_number};
+use crate::eval::{format_label, format_within};
 
 /// The feedback lines for a judged answer: the first says right or wrong, the rest why.
 pub fn lines(judged: &Judged, tolerance: &Tolerance) -> Vec<String> {
     match &judged.verdict {
         Verdict::Right => {
-            let mut out = vec![format!("Right: {}", judged.shown)];
+            let mut out = vec![format!(
+                "Right: {}",
+                shown(&judged.value, judged, tolerance)
+            )];
             if !is_exact(tolerance) {
                 out.push(format!(
                     "The exact value is {}; {}.",
-                    exact(&judged.expected.data),
+                    shown(&judged.expected, judged, tolerance),
                     accepted(tolerance)
                 ));
             }
@@ -36,7 +40,10 @@ pub fn lines(judged: &Judged, tolerance: &Tolerance) -> Vec<String> {
             diagnosis,
             relative_error,
         } => {
-            let mut out = vec![format!("Not right: your value is {}.", judged.shown)];
+            let mut out = vec![format!(
+                "Not right: your value is {}.",
+                shown(&judged.value, judged, tolerance)
+            )];
             if let Some(r) = relative_error {
                 out.push(format!(
                     "It is off by {}%; {}.",
@@ -69,14 +76,31 @@ fn accepted(tolerance: &Tolerance) -> String {
     }
 }
 
-/// The expected value as the evaluator prints numbers: without the noise of binary
+/// A value of the judged answer (the learner's or the expected one) as a literal, each
+/// entry with the learner's 6 significant digits, or as many more as the tolerance
+/// around its expected entry needs to tell right from wrong; never the noise of binary
 /// fractions (`0.6`, not `0.6000000000000001`).
-fn exact(data: &[f64]) -> String {
-    let shown: Vec<String> = data.iter().map(|&x| format_number(x)).collect();
-    if shown.len() == 1 {
-        shown[0].clone()
-    } else {
-        format!("[{}]", shown.join(", "))
+fn shown(value: &Shaped, judged: &Judged, tolerance: &Tolerance) -> String {
+    let expected = &judged.expected.data;
+    let entry = |(i, &x): (usize, &f64)| {
+        let around = expected.get(i).copied().unwrap_or(x);
+        let within = match *tolerance {
+            Tolerance::Absolute(t) => t,
+            Tolerance::Relative(r) => r * around.abs(),
+        };
+        format_within(x, within)
+    };
+    let cells: Vec<String> = value.data.iter().enumerate().map(entry).collect();
+    match value.shape.as_slice() {
+        [] => cells.join(""),
+        [_, cols] if *cols >= 1 => {
+            let rows: Vec<String> = cells
+                .chunks(*cols)
+                .map(|r| format!("[{}]", r.join(", ")))
+                .collect();
+            format!("[{}]", rows.join(", "))
+        }
+        _ => format!("[{}]", cells.join(", ")),
     }
 }
 
@@ -118,6 +142,42 @@ mod tests {
         assert_eq!(
             lines(&right, &Tolerance::Relative(0.01))[1],
             "The exact value is 0.6; answers within 1% count as right."
+        );
+    }
+
+    #[test]
+    fn numbers_keep_six_digits_or_what_the_tolerance_needs() {
+        let third = judged(1.0 / 3.0, 0.3333334, Verdict::Right);
+        assert_eq!(
+            lines(&third, &Tolerance::Relative(0.001)),
+            [
+                "Right: 0.333333",
+                "The exact value is 0.333333; answers within 0.1% count as right."
+            ]
+        );
+        // 0.9999999 is not 1 to 1e-9: six digits would print both as 1.
+        let close = judged(
+            1.0,
+            0.9999999,
+            Verdict::Wrong {
+                diagnosis: None,
+                relative_error: None,
+            },
+        );
+        assert_eq!(
+            lines(&close, &Tolerance::Absolute(EXACT)),
+            ["Not right: your value is 0.9999999."]
+        );
+        let matrix = Judged {
+            value: Shaped {
+                shape: vec![2, 2],
+                data: vec![1.0 / 3.0, 0.5, 0.25, 2.0 / 3.0],
+            },
+            ..judged(0.0, 0.0, Verdict::Right)
+        };
+        assert_eq!(
+            lines(&matrix, &Tolerance::Absolute(0.01))[0],
+            "Right: [[0.333333, 0.5], [0.25, 0.666667]]"
         );
     }
 

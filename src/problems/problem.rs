@@ -51,7 +51,7 @@ impl Evaluated<'_> {
 /// The learner's input, evaluated and judged.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Judged {
-    /// The value as the evaluator prints it.
+    /// The value as the evaluator prints it, all its digits (what the record keeps).
     pub shown: String,
     pub value: Shaped,
     pub expected: Shaped,

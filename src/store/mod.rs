@@ -23,6 +23,7 @@ mod open;
 mod pending;
 mod quarantine;
 mod record;
+pub mod scratchpad;
 mod seed;
 
 use std::fmt::Display;

@@ -63,6 +63,15 @@ fn too_small(frame: &mut Frame<'_>, area: Rect) {
 /// At most `width` cells of `text`, ending in `~` when cut (a 7-bit mark, right in
 /// ASCII mode and unambiguous in Unicode).
 fn truncate(text: &str, width: usize) -> String {
+    cut_with(text, width, '~')
+}
+
+/// [`truncate`] with the theme's mark: `…` where Unicode is drawn, `~` in ASCII mode.
+fn cut(text: &str, width: usize, theme: crate::layout::Theme) -> String {
+    cut_with(text, width, if theme.ascii { '~' } else { '…' })
+}
+
+fn cut_with(text: &str, width: usize, mark: char) -> String {
     if text.width() <= width {
         return text.to_string();
     }
@@ -77,14 +86,15 @@ fn truncate(text: &str, width: usize) -> String {
         used += w;
     }
     if width > 0 {
-        out.push('~');
+        out.push(mark);
     }
     out
 }
 
 #[cfg(test)]
 mod tests {
-    use super::truncate;
+    use super::{cut, truncate};
+    use crate::layout::Theme;
 
     #[test]
     fn truncate_marks_the_cut_and_respects_wide_characters() {
@@ -92,5 +102,7 @@ mod tests {
         assert_eq!(truncate("abcdef", 4), "abc~");
         assert_eq!(truncate("注意力", 4), "注~");
         assert_eq!(truncate("abc", 0), "");
+        assert_eq!(cut("abcdef", 4, Theme::new(false, false)), "abc…");
+        assert_eq!(cut("abcdef", 4, Theme::new(true, false)), "abc~");
     }
 }

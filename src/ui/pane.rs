@@ -8,6 +8,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Padding, Paragraph};
 
 use crate::app::{App, FREE_AFTER, Mode, Pane, PanelView, ProblemRef, PromptKind, ScratchLine};
+use crate::eval::Shown;
 use crate::layout::{self, Theme};
 
 use unicode_width::UnicodeWidthStr;
@@ -111,13 +112,14 @@ fn scratch_lines(app: &App, width: usize, room: usize) -> Vec<Line<'static>> {
         let group = match line {
             ScratchLine::Note(text) => vec![Line::styled(truncate(text, width), theme.dim())],
             ScratchLine::Result { input, output } => {
-                let mut group = vec![input_line(input, width, theme)];
+                let mut group = input_lines(input, width, theme);
                 group.extend(value_lines("", output, width, theme));
                 group
             }
             ScratchLine::Figure { input, figure } => {
-                let mut group = vec![input_line(input, width, theme)];
-                let rows = room.saturating_sub(1);
+                let mut group = input_lines(input, width, theme);
+                // What the newer lines leave: the figure whole, or its summary.
+                let rows = room.saturating_sub(used + group.len());
                 group.extend(figure.body_within(width, rows, &theme.figure_look()));
                 group
             }
@@ -142,30 +144,43 @@ fn scratch_lines(app: &App, width: usize, room: usize) -> Vec<Line<'static>> {
     out
 }
 
-/// An input as it was typed, after the prompt mark.
-fn input_line(input: &str, width: usize, theme: Theme) -> Line<'static> {
-    Line::from(vec![
-        Span::styled(format!("{} ", theme.prompt_mark()), theme.dim()),
-        Span::styled(truncate(input, width.saturating_sub(2)), theme.code()),
-    ])
+/// An input as it was typed, after the prompt mark, wrapped like code (never cut).
+fn input_lines(input: &str, width: usize, theme: Theme) -> Vec<Line<'static>> {
+    let code = layout::code_wrap::code_wrap(input, width.saturating_sub(2));
+    code.into_iter()
+        .enumerate()
+        .map(|(i, piece)| {
+            let lead = if i == 0 { theme.prompt_mark() } else { " " };
+            Line::from(vec![
+                Span::styled(format!("{lead} "), theme.dim()),
+                Span::styled(piece, theme.code()),
+            ])
+        })
+        .collect()
 }
 
-/// A value after `label` (or indented): a number or vector wrapped, a matrix one row a
-/// line with its aligned columns (cut with a mark when too wide); or the error.
+/// A value after `label` (or indented): on one line when it fits there, else laid out
+/// below it at the pane's width (a wide matrix in blocks of whole columns); or the error.
 fn value_lines(
     label: &str,
-    output: &Result<String, String>,
+    output: &Result<Shown, String>,
     width: usize,
     theme: Theme,
 ) -> Vec<Line<'static>> {
     let lead = if label.is_empty() { "  " } else { label };
     let (text, style) = match output {
-        Ok(value) => (value, Style::new()),
-        Err(e) => (e, theme.error()),
+        Ok(value) => match value.lines(width.saturating_sub(lead.width())).as_slice() {
+            [one] => (one.clone(), Style::new()),
+            _ => (
+                value.lines(width.saturating_sub(2)).join("\n"),
+                Style::new(),
+            ),
+        },
+        Err(e) => (e.clone(), theme.error()),
     };
     let label = Span::styled(lead.to_string(), theme.dim());
     if !text.contains('\n') {
-        return layout::wrap::wrap(&[label, Span::styled(text.clone(), style)], width);
+        return layout::wrap::wrap(&[label, Span::styled(text, style)], width);
     }
     let mut out = Vec::new();
     if !lead.trim().is_empty() {

@@ -1,0 +1,195 @@
+//! The scratchpad's session kept between runs: its history and its `let` bindings, in
+//! `<home>/scratchpad.toml`, a file of its own beside the record (the record's format
+//! does not change). Written atomically on quit, bounded ([`MAX_HISTORY`] lines of at
+//! most [`MAX_LINE`] bytes, [`MAX_ELEMENTS`] numbers in all), and read tolerantly: a
+//! file that does not parse, or an entry that is not right, is skipped, never an error,
+//! since nothing in it is the learner's record.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use super::file;
+use crate::eval::{Shape, Value};
+
+/// The file's name inside the home folder.
+pub const FILE_NAME: &str = "scratchpad.toml";
+/// The newest history lines kept.
+pub const MAX_HISTORY: usize = 200;
+/// A longer history line is not kept.
+pub const MAX_LINE: usize = 4096;
+/// The numbers kept across all bindings; a binding that would pass it is not kept.
+pub const MAX_ELEMENTS: usize = 100_000;
+
+/// What the file holds.
+#[derive(Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Session {
+    #[serde(default)]
+    pub history: Vec<String>,
+    /// Each binding's value, by name.
+    #[serde(default)]
+    pub bindings: BTreeMap<String, Saved>,
+}
+
+/// A value as its shape and its numbers, row-major, every digit kept.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Saved {
+    pub shape: Vec<usize>,
+    pub data: Vec<f64>,
+}
+
+impl Session {
+    /// The session to keep: the newest history lines and the bindings, within bounds.
+    pub fn new<'a>(
+        history: &[String],
+        bindings: impl Iterator<Item = (&'a String, &'a Value)>,
+    ) -> Session {
+        let history: Vec<String> = history
+            .iter()
+            .filter(|line| line.len() <= MAX_LINE)
+            .cloned()
+            .collect();
+        let history = history[history.len().saturating_sub(MAX_HISTORY)..].to_vec();
+        let mut kept = 0;
+        let mut saved = BTreeMap::new();
+        let mut bindings: Vec<_> = bindings.collect();
+        bindings.sort_by(|a, b| a.0.cmp(b.0));
+        for (name, value) in bindings {
+            if kept + value.len() <= MAX_ELEMENTS {
+                kept += value.len();
+                let shape = value.shape().dims();
+                saved.insert(
+                    name.clone(),
+                    Saved {
+                        shape,
+                        data: value.elements().to_vec(),
+                    },
+                );
+            }
+        }
+        Session {
+            history,
+            bindings: saved,
+        }
+    }
+
+    /// The bindings that are right (a name, data of its shape, within bounds), as values.
+    pub fn values(&self) -> Vec<(String, Value)> {
+        let mut kept = 0;
+        let mut out = Vec::new();
+        for (name, saved) in &self.bindings {
+            let shape = match saved.shape.as_slice() {
+                [] => Shape::Scalar,
+                [n] => Shape::Vector(*n),
+                [r, c] => Shape::Matrix(*r, *c),
+                _ => continue,
+            };
+            if !is_name(name) || kept + saved.data.len() > MAX_ELEMENTS {
+                continue;
+            }
+            if let Some(value) = Value::from_shape(shape, saved.data.clone()) {
+                kept += value.len();
+                out.push((name.clone(), value));
+            }
+        }
+        out
+    }
+}
+
+/// An identifier of the evaluator: a letter or `_`, then letters, digits or `_`.
+fn is_name(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && name.len() <= 64
+}
+
+/// The session kept in `home`; empty when there is none or it cannot be read.
+pub fn load(home: &Path) -> Session {
+    let Ok(bytes) = file::read_regular(&home.join(FILE_NAME)) else {
+        return Session::default();
+    };
+    let mut session: Session = std::str::from_utf8(&bytes)
+        .ok()
+        .and_then(|text| toml::from_str(text).ok())
+        .unwrap_or_default();
+    session.history.retain(|line| line.len() <= MAX_LINE);
+    let cut = session.history.len().saturating_sub(MAX_HISTORY);
+    session.history.drain(..cut);
+    session
+}
+
+/// Writes `session` to `home`, atomically.
+pub fn save(home: &Path, session: &Session) -> Result<(), String> {
+    let text = toml::to_string(session).map_err(|e| e.to_string())?;
+    file::write_atomic(&home.join(FILE_NAME), text.as_bytes()).map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn values(pairs: &[(&str, Value)]) -> Vec<(String, Value)> {
+        pairs
+            .iter()
+            .map(|(n, v)| (n.to_string(), v.clone()))
+            .collect()
+    }
+
+    #[test]
+    fn a_session_comes_back_with_every_digit() {
+        let home = tempfile::tempdir().unwrap();
+        let bound = values(&[
+            ("x", Value::Scalar(0.1 + 0.2)),
+            ("v", Value::Vector(vec![1.0 / 3.0, f64::NEG_INFINITY])),
+        ]);
+        let history = vec!["let x = 0.1 + 0.2".to_string(), "x".to_string()];
+        let session = Session::new(&history, bound.iter().map(|(n, v)| (n, v)));
+        save(home.path(), &session).unwrap();
+        let back = load(home.path());
+        assert_eq!(back.history, history);
+        let mut got = back.values();
+        got.sort_by(|a, b| a.0.cmp(&b.0));
+        assert_eq!(
+            got,
+            values(&[("v", bound[1].1.clone()), ("x", bound[0].1.clone())])
+        );
+    }
+
+    #[test]
+    fn a_damaged_file_or_entry_is_skipped() {
+        let home = tempfile::tempdir().unwrap();
+        let path = home.path().join(FILE_NAME);
+        std::fs::write(&path, "history = [1, 2\n").unwrap();
+        assert_eq!(load(home.path()), Session::default());
+        std::fs::write(
+            &path,
+            "history = [\"1 + 1\"]\n\
+             [bindings.good]\nshape = [2]\ndata = [1.0, 2.0]\n\
+             [bindings.short]\nshape = [3]\ndata = [1.0]\n\
+             [bindings.\"not a name\"]\nshape = []\ndata = [1.0]\n\
+             [bindings.cube]\nshape = [1, 1, 1]\ndata = [1.0]\n",
+        )
+        .unwrap();
+        let back = load(home.path());
+        assert_eq!(back.history, ["1 + 1"]);
+        assert_eq!(
+            back.values(),
+            values(&[("good", Value::Vector(vec![1.0, 2.0]))])
+        );
+    }
+
+    #[test]
+    fn what_is_kept_is_bounded() {
+        let long: Vec<String> = (0..MAX_HISTORY + 10).map(|i| i.to_string()).collect();
+        let big = Value::from_shape(Shape::Vector(MAX_ELEMENTS), vec![0.0; MAX_ELEMENTS]).unwrap();
+        let bound = values(&[("a", Value::Scalar(1.0)), ("b", big)]);
+        let session = Session::new(&long, bound.iter().map(|(n, v)| (n, v)));
+        assert_eq!(session.history.len(), MAX_HISTORY);
+        assert_eq!(session.history[0], "10", "the newest lines are kept");
+        assert_eq!(session.bindings.keys().collect::<Vec<_>>(), ["a"]);
+    }
+}
