@@ -26,7 +26,7 @@ fn run(app: &mut App, input: &str) {
 }
 
 fn screen(app: &App) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(app.size.0, app.size.1)).unwrap();
+    let mut terminal = Terminal::new(TestBackend::new(app.size().0, app.size().1)).unwrap();
     terminal.draw(|f| attn_course::ui::draw(app, f)).unwrap();
     terminal.backend().to_string()
 }
@@ -38,7 +38,7 @@ fn a_figure_grows_the_pane_and_a_value_shrinks_it_back() {
     let third = a.geometry().pane.map(|p| p.height);
     assert_eq!(third, Some(7));
     run(&mut a, "heatmap([[1, 2], [3, 4]])");
-    assert!(a.scratch.shows_figure());
+    assert!(a.scratch().shows_figure());
     assert_eq!(a.geometry().pane.map(|p| p.height), Some(15));
     let shown = screen(&a);
     assert!(
@@ -46,7 +46,7 @@ fn a_figure_grows_the_pane_and_a_value_shrinks_it_back() {
         "{shown}"
     );
     run(&mut a, "1 + 1");
-    assert!(!a.scratch.shows_figure());
+    assert!(!a.scratch().shows_figure());
     assert_eq!(a.geometry().pane.map(|p| p.height), third);
 }
 
@@ -55,12 +55,12 @@ fn a_bad_argument_is_one_line_of_error_in_the_pane() {
     let mut a = app((80, 24), false);
     run(&mut a, "hist([1, 2, 3], 0)");
     assert!(matches!(
-        a.scratch.lines.last(),
+        a.scratch().lines.last(),
         Some(ScratchLine::Result { output: Err(e), .. })
             if e == "bins must be a whole number from 1 to 200, got 0"
     ));
     assert!(screen(&a).contains("bins must be a whole number from 1 to 200, got 0"));
-    assert!(!a.scratch.shows_figure());
+    assert!(!a.scratch().shows_figure());
 }
 
 /// A chart in the tall pane, ASCII: the input, the chart shrunk to the pane's rows

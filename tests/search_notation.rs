@@ -28,19 +28,15 @@ fn equations_found(app: &mut App, query: &str) -> Vec<(usize, String)> {
         press(app, KeyCode::Char(c));
     }
     press(app, KeyCode::Enter);
-    let matches: Vec<Match> = app
-        .search
-        .as_ref()
-        .map(|s| s.matches.clone())
-        .unwrap_or_default();
+    let matches: Vec<Match> = app.search().map(|s| s.matches.clone()).unwrap_or_default();
     let mut found = Vec::new();
     for m in matches {
         // Walk to each match so that its lesson's layout is the one on screen.
-        while app.search.as_ref().and_then(|s| s.current_match()) != Some(&m) {
+        while app.search().and_then(|s| s.current_match()) != Some(&m) {
             press(app, KeyCode::Char('n'));
         }
         let block = app.view().block_at(m.line);
-        if let BlockKind::DisplayMath(tex) = &app.course.lessons[m.lesson].blocks[block].kind {
+        if let BlockKind::DisplayMath(tex) = &app.course().lessons[m.lesson].blocks[block].kind {
             found.push((m.lesson, tex.clone()));
         }
     }

@@ -54,7 +54,7 @@ fn a_and_answer(app: &App) -> (f64, f64) {
 }
 
 fn panel_view(app: &App) -> Option<PanelView> {
-    app.panel.as_ref().map(|p| p.view.clone())
+    app.panel().map(|p| p.view.clone())
 }
 
 #[test]
@@ -67,16 +67,16 @@ fn p_goes_to_the_problem_and_enter_opens_its_answer_prompt() {
     // Near the lesson's end the text cannot scroll the box to the top; it is on screen.
     let line = a.view().line_of_block(p.block);
     assert!(
-        a.scroll <= line && line < a.scroll + a.text_height(),
+        a.scroll() <= line && line < a.scroll() + a.text_height(),
         "{line}"
     );
-    assert_eq!(a.scroll, a.view().lines.len() - a.text_height());
+    assert_eq!(a.scroll(), a.view().lines.len() - a.text_height());
     keys(&mut a, "p");
-    assert!(a.message.as_deref().unwrap().contains("no problem after"));
+    assert!(a.message().as_deref().unwrap().contains("no problem after"));
     assert_eq!(a.current_problem(), Some(p));
     enter(&mut a);
     assert_eq!(
-        a.mode,
+        *a.mode(),
         Mode::Prompt(attn_course::app::Prompt::new(PromptKind::Answer(p), ""))
     );
     assert_eq!(PromptKind::Answer(p).lead(), "answer 1.1: ");
@@ -86,8 +86,8 @@ fn p_goes_to_the_problem_and_enter_opens_its_answer_prompt() {
 fn enter_on_prose_opens_nothing() {
     let mut a = app();
     enter(&mut a);
-    assert_eq!(a.mode, Mode::Reading);
-    assert!(a.message.as_deref().unwrap().contains("p goes to"));
+    assert_eq!(*a.mode(), Mode::Reading);
+    assert!(a.message().as_deref().unwrap().contains("p goes to"));
 }
 
 #[test]
@@ -96,14 +96,14 @@ fn the_input_is_read_before_it_is_submitted() {
     keys(&mut a, "p");
     enter(&mut a);
     keys(&mut a, "1/4");
-    assert_eq!(a.preview, Some(Ok("0.25".to_string())));
+    assert_eq!(a.preview(), Some(&Ok("0.25".to_string())));
     keys(&mut a, "+");
-    let error = a.preview.clone().unwrap().unwrap_err();
+    let error = a.preview().cloned().unwrap().unwrap_err();
     assert!(error.contains("1:"), "an error has a position: {error}");
     // A parameter is not bound in an answer: the value must be worked out.
     key(&mut a, KeyCode::Backspace, KeyModifiers::NONE);
     keys(&mut a, "+a");
-    assert!(a.preview.clone().unwrap().is_err());
+    assert!(a.preview().cloned().unwrap().is_err());
 }
 
 #[test]
@@ -114,7 +114,7 @@ fn wrong_then_a_hint_then_right_is_all_recorded() {
     enter(&mut a);
     keys(&mut a, "0.1");
     enter(&mut a);
-    assert_eq!(a.mode, Mode::Reading);
+    assert_eq!(*a.mode(), Mode::Reading);
     assert_eq!(a.save_need(), SaveNeed::Now, "an attempt is saved at once");
     let r = record(&a);
     assert_eq!((r.attempts.len(), r.solved), (1, false));
@@ -164,7 +164,7 @@ fn input_errors_record_nothing_and_keep_the_prompt_open() {
         keys(&mut a, bad);
         enter(&mut a);
         assert!(
-            matches!(&a.mode, Mode::Prompt(p) if p.text() == bad),
+            matches!(&a.mode(), Mode::Prompt(p) if p.text() == bad),
             "{bad}: the prompt stays with the input"
         );
         assert!(
@@ -175,14 +175,14 @@ fn input_errors_record_nothing_and_keep_the_prompt_open() {
     }
     assert!(record(&a).attempts.is_empty());
     key(&mut a, KeyCode::Esc, KeyModifiers::NONE);
-    assert_eq!(a.mode, Mode::Reading);
+    assert_eq!(*a.mode(), Mode::Reading);
 }
 
 #[test]
 fn the_solution_asks_first_until_it_is_earned() {
     let mut a = app();
     keys(&mut a, "py");
-    assert_eq!(a.panel, None, "y answers only a question");
+    assert_eq!(a.panel(), None, "y answers only a question");
     keys(&mut a, "ps");
     assert_eq!(panel_view(&a), Some(PanelView::ConfirmSolution));
     assert!(!record(&a).solution_viewed);
@@ -196,7 +196,7 @@ fn the_solution_asks_first_until_it_is_earned() {
         "y asks nothing now"
     );
     key(&mut a, KeyCode::Esc, KeyModifiers::NONE);
-    assert_eq!(a.panel, None, "Esc closes the panel");
+    assert_eq!(a.panel(), None, "Esc closes the panel");
 }
 
 #[test]
@@ -232,7 +232,7 @@ fn hints_stop_at_the_last_one() {
     let mut a = app();
     keys(&mut a, "phhh");
     assert_eq!(record(&a).hints_shown, 2, "the fixture has two hints");
-    assert!(a.message.as_deref().unwrap().contains("no more hints"));
+    assert!(a.message().as_deref().unwrap().contains("no more hints"));
 }
 
 #[test]
@@ -241,32 +241,32 @@ fn the_scratchpad_keeps_let_bindings_and_a_history() {
     keys(&mut a, ":let x = 2");
     enter(&mut a);
     keys(&mut a, "x * 3");
-    assert_eq!(a.preview, Some(Ok("6".to_string())));
+    assert_eq!(a.preview(), Some(&Ok("6".to_string())));
     enter(&mut a);
     assert!(
-        matches!(&a.mode, Mode::Prompt(p) if p.kind == PromptKind::Scratchpad && p.text().is_empty())
+        matches!(&a.mode(), Mode::Prompt(p) if p.kind == PromptKind::Scratchpad && p.text().is_empty())
     );
     assert_eq!(
-        a.scratch.lines.last(),
+        a.scratch().lines.last(),
         Some(&ScratchLine::Result {
             input: "x * 3".into(),
             output: Ok("6".into())
         })
     );
     key(&mut a, KeyCode::Up, KeyModifiers::NONE);
-    assert!(matches!(&a.mode, Mode::Prompt(p) if p.text() == "x * 3"));
+    assert!(matches!(&a.mode(), Mode::Prompt(p) if p.text() == "x * 3"));
     key(&mut a, KeyCode::Up, KeyModifiers::NONE);
-    assert!(matches!(&a.mode, Mode::Prompt(p) if p.text() == "let x = 2"));
+    assert!(matches!(&a.mode(), Mode::Prompt(p) if p.text() == "let x = 2"));
     key(&mut a, KeyCode::Down, KeyModifiers::NONE);
     key(&mut a, KeyCode::Down, KeyModifiers::NONE);
-    assert!(matches!(&a.mode, Mode::Prompt(p) if p.text().is_empty()));
+    assert!(matches!(&a.mode(), Mode::Prompt(p) if p.text().is_empty()));
     key(&mut a, KeyCode::Esc, KeyModifiers::NONE);
-    assert_eq!(a.mode, Mode::Reading);
+    assert_eq!(*a.mode(), Mode::Reading);
     // The session keeps the binding after the pane is closed and opened again.
     keys(&mut a, ":x");
     enter(&mut a);
     assert!(
-        matches!(a.scratch.lines.last(), Some(ScratchLine::Result { output: Ok(v), .. }) if v == "2")
+        matches!(a.scratch().lines.last(), Some(ScratchLine::Result { output: Ok(v), .. }) if v == "2")
     );
 }
 
@@ -276,17 +276,17 @@ fn colon_on_a_problem_binds_its_parameters_and_tab_sends_the_value() {
     let (param, right) = a_and_answer(&a);
     keys(&mut a, "p:");
     assert_eq!(
-        a.scratch.lines.last(),
+        a.scratch().lines.last(),
         Some(&ScratchLine::Note("bound a from problem 1.1".into()))
     );
     keys(&mut a, "a");
-    assert_eq!(a.preview, Some(Ok(format!("{param}"))));
+    assert_eq!(a.preview(), Some(&Ok(format!("{param}"))));
     key(&mut a, KeyCode::Backspace, KeyModifiers::NONE);
     keys(&mut a, "exp(a) / (exp(a) + 1)");
     enter(&mut a);
     key(&mut a, KeyCode::Tab, KeyModifiers::NONE);
     let p = first_problem(&a);
-    let sent = match &a.mode {
+    let sent = match &a.mode() {
         Mode::Prompt(prompt) if prompt.kind == PromptKind::Answer(p) => prompt.text().to_string(),
         other => panic!("{other:?}"),
     };
@@ -301,8 +301,8 @@ fn tab_without_a_value_says_so() {
     let mut a = app();
     keys(&mut a, ":");
     key(&mut a, KeyCode::Tab, KeyModifiers::NONE);
-    assert!(matches!(&a.mode, Mode::Prompt(p) if p.kind == PromptKind::Scratchpad));
-    assert_eq!(a.message.as_deref(), Some("no value yet to send"));
+    assert!(matches!(&a.mode(), Mode::Prompt(p) if p.kind == PromptKind::Scratchpad));
+    assert_eq!(a.message().as_deref(), Some("no value yet to send"));
 }
 
 #[test]
@@ -356,7 +356,7 @@ fn box_lines(app: &App, p: ProblemRef) -> (usize, usize) {
 
 fn box_on_screen(app: &App, p: ProblemRef) -> bool {
     let (start, end) = box_lines(app, p);
-    app.scroll <= start && end <= app.scroll + app.text_height()
+    app.scroll() <= start && end <= app.scroll() + app.text_height()
 }
 
 #[test]
@@ -366,17 +366,17 @@ fn the_last_problem_stays_above_its_panel_and_enter_answers_it() {
     let p = first_problem(&a);
     // At the end of the lesson: the panel would cover the box's bottom rows.
     keys(&mut a, "h");
-    assert!(a.panel.is_some());
+    assert!(a.panel().is_some());
     assert!(
         box_on_screen(&a, p),
         "scroll {} box {:?}",
-        a.scroll,
+        a.scroll(),
         box_lines(&a, p)
     );
     assert_eq!(a.current_problem(), Some(p));
     enter(&mut a);
     assert_eq!(
-        a.mode,
+        *a.mode(),
         Mode::Prompt(attn_course::app::Prompt::new(PromptKind::Answer(p), ""))
     );
 }
@@ -389,12 +389,12 @@ fn a_resize_keeps_the_panel_problem_on_screen_and_current() {
     keys(&mut a, "h");
     // Shorter and wider: the text reflows and the box moves.
     a.update(attn_course::app::Action::Resize(120, 16));
-    assert!(a.panel.is_some());
+    assert!(a.panel().is_some());
     let (start, _) = box_lines(&a, p);
     assert!(
-        a.scroll <= start && start < a.scroll + a.text_height(),
+        a.scroll() <= start && start < a.scroll() + a.text_height(),
         "scroll {} box {:?}",
-        a.scroll,
+        a.scroll(),
         box_lines(&a, p)
     );
     assert_eq!(a.current_problem(), Some(p));

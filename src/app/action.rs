@@ -29,10 +29,10 @@ pub enum Action {
     Search,
     SearchNext,
     SearchPrev,
-    /// Esc while reading: drop the search highlights.
-    ClearSearch,
+    /// Esc: close what is open (the problem panel, the sentence cursor, the ask panel, a
+    /// view), or drop the search highlights when nothing is.
+    Close,
     Help,
-    CloseHelp,
     /// `p`/`P`: the next or previous problem of the lesson.
     NextProblem,
     PrevProblem,
@@ -98,7 +98,7 @@ impl Action {
             Action::Search => "search the whole course",
             Action::SearchNext => "next match",
             Action::SearchPrev => "previous match",
-            Action::ClearSearch => "close the problem panel, or clear the search highlights",
+            Action::Close => "close the problem panel, or clear the search highlights",
             Action::Help => "this help",
             Action::NextProblem => "next problem in the lesson",
             Action::PrevProblem => "previous problem",
@@ -121,8 +121,7 @@ impl Action {
             Action::MyNotes => "my notes and questions",
             Action::MarkAnswered => "mark the note answered",
             Action::Wheel(_) => "scroll the text",
-            Action::CloseHelp
-            | Action::Resize(..)
+            Action::Resize(..)
             | Action::PromptKey(_)
             | Action::PromptSubmit
             | Action::PromptCancel => return None,

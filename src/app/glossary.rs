@@ -3,7 +3,10 @@
 //! (`d_k`, `\sqrt{d_k}`), as the reader draws it (`dₖ`, `√dₖ`, ASCII `sqrt(d_k)`), or
 //! as the same notation written another way (`W_{Q}` for `W_Q`).
 
-use crate::content::{Glossary, Term};
+use ratatui::crossterm::event::{KeyCode, KeyModifiers};
+
+use super::Action;
+use crate::content::{Course, Glossary, Term};
 use crate::math::{self, notation};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -15,7 +18,43 @@ pub struct GlossaryView {
     pub selected: usize,
 }
 
+/// What a key did in the glossary.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GlossaryOutcome {
+    Stay,
+    Close,
+    /// Go to where the selected term is introduced: lesson, block.
+    Go(usize, usize),
+}
+
 impl GlossaryView {
+    /// Letters type into the filter; the arrows move the selection.
+    pub fn update(&mut self, action: Action, course: &Course) -> GlossaryOutcome {
+        let g = &course.glossary;
+        match action {
+            Action::PromptKey(key) => match key.code {
+                KeyCode::Char(c) if !key.modifiers.contains(KeyModifiers::CONTROL) => {
+                    self.push(g, c)
+                }
+                KeyCode::Backspace => self.pop(g),
+                _ => {}
+            },
+            Action::Down => self.step(1),
+            Action::Up => self.step(-1),
+            Action::PageDown => self.step(10),
+            Action::PageUp => self.step(-10),
+            Action::PromptCancel => return GlossaryOutcome::Close,
+            Action::PromptSubmit => {
+                let place = self.selected_term(g).and_then(|t| course.introduction(t));
+                if let Some((lesson, block)) = place {
+                    return GlossaryOutcome::Go(lesson, block);
+                }
+            }
+            _ => {}
+        }
+        GlossaryOutcome::Stay
+    }
+
     /// Every term, alphabetically.
     pub fn new(glossary: &Glossary) -> GlossaryView {
         let mut view = GlossaryView {

@@ -46,7 +46,7 @@ pub const READING: &[Binding] = &[
     ch('/', Action::Search),
     ch('n', Action::SearchNext),
     ch('N', Action::SearchPrev),
-    key(KeyCode::Esc, Action::ClearSearch),
+    key(KeyCode::Esc, Action::Close),
     ch('p', Action::NextProblem),
     ch('P', Action::PrevProblem),
     ch('h', Action::Hint),
@@ -84,7 +84,7 @@ pub const SELECTING: &[Binding] = &[
     ch('i', Action::Glossary),
     key(KeyCode::Backspace, Action::Back),
     ch('v', Action::Select),
-    key(KeyCode::Esc, Action::ClearSearch),
+    key(KeyCode::Esc, Action::Close),
     ch('q', Action::Quit),
 ];
 
@@ -101,7 +101,7 @@ pub const ASKING: &[Binding] = &[
     ch('i', Action::Glossary),
     key(KeyCode::Backspace, Action::Back),
     ch('a', Action::Ask),
-    key(KeyCode::Esc, Action::ClearSearch),
+    key(KeyCode::Esc, Action::Close),
     ch('q', Action::Quit),
 ];
 
@@ -129,12 +129,12 @@ pub fn action_for(mode: &Mode, key: KeyEvent) -> Option<Action> {
         Mode::Reading => find(READING, key),
         Mode::Select => find(SELECTING, key),
         Mode::Ask => find(ASKING, key),
-        Mode::Notes { .. } => find(NOTES, key).or(Some(Action::CloseHelp)),
-        Mode::Help { .. } => Some(match key.code {
+        Mode::Notes(_) => find(NOTES, key).or(Some(Action::Close)),
+        Mode::Help(_) => Some(match key.code {
             KeyCode::Char('j') | KeyCode::Down => Action::Down,
             KeyCode::Char('k') | KeyCode::Up => Action::Up,
             KeyCode::Char('i') => Action::Glossary,
-            _ => Action::CloseHelp,
+            _ => Action::Close,
         }),
         // Letters type into the filter, so the index moves with the arrows.
         Mode::Glossary(_) => Some(match key.code {

@@ -13,6 +13,7 @@ pub mod glossary;
 pub mod markdown;
 mod prefix;
 pub mod problem;
+pub mod refs;
 pub mod sentence;
 mod source;
 pub mod tolerance;

@@ -14,7 +14,7 @@ use super::truncate;
 use unicode_width::UnicodeWidthStr;
 
 pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect) {
-    let theme = app.theme;
+    let theme = app.theme();
     let beside_text = app.geometry().reading.is_some();
     let block = if beside_text {
         Block::new()
@@ -30,7 +30,7 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect) {
     let entries = app.entries();
     let height = usize::from(inner.height);
     let width = usize::from(inner.width);
-    let first = (app.contents_cursor + 1).saturating_sub(height);
+    let first = (app.contents_cursor() + 1).saturating_sub(height);
     let lines: Vec<Line<'_>> = entries
         .iter()
         .enumerate()
@@ -39,7 +39,7 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect) {
         .map(|(i, entry)| {
             let line = match *entry {
                 Entry::Lesson(l) => {
-                    let style = if l == app.lesson {
+                    let style = if l == app.lesson() {
                         theme.accent()
                     } else {
                         Style::new()
@@ -74,7 +74,7 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect) {
                     )
                 }
             };
-            if i == app.contents_cursor && app.focus == Focus::Contents {
+            if i == app.contents_cursor() && app.focus() == Focus::Contents {
                 line.patch_style(theme.selected())
             } else {
                 line

@@ -18,7 +18,7 @@ use crate::math;
 const INDEX_WIDTH: u16 = 26;
 
 pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, view: &GlossaryView) {
-    let theme = app.theme;
+    let theme = app.theme();
     // The status bar stays visible below.
     let rect = Rect {
         height: area.height.saturating_sub(1),
@@ -35,7 +35,11 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, view: &Glossary
     if inner.height < 3 || inner.width < 10 {
         return;
     }
-    let count = format!("{} of {}", view.hits.len(), app.course.glossary.terms.len());
+    let count = format!(
+        "{} of {}",
+        view.hits.len(),
+        app.course().glossary.terms.len()
+    );
     let find = Line::from(vec![
         Span::styled("find: ", theme.accent()),
         Span::raw(view.query.clone()),
@@ -75,7 +79,7 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, view: &Glossary
         )
     };
     draw_index(app, frame, index, view);
-    let lines = match view.selected_term(&app.course.glossary) {
+    let lines = match view.selected_term(&app.course().glossary) {
         Some(term) => detail_lines(app, term, usize::from(detail.width)),
         None => vec![Line::styled("no term matches", theme.dim())],
     };
@@ -84,7 +88,7 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, view: &Glossary
 }
 
 fn draw_index(app: &App, frame: &mut Frame<'_>, area: Rect, view: &GlossaryView) {
-    let theme = app.theme;
+    let theme = app.theme();
     let height = usize::from(area.height);
     let top = view.selected.saturating_sub(height.saturating_sub(1));
     let lines: Vec<Line<'_>> = view
@@ -94,7 +98,10 @@ fn draw_index(app: &App, frame: &mut Frame<'_>, area: Rect, view: &GlossaryView)
         .skip(top)
         .take(height)
         .map(|(row, &i)| {
-            let name = truncate(&app.course.glossary.terms[i].name, usize::from(area.width));
+            let name = truncate(
+                &app.course().glossary.terms[i].name,
+                usize::from(area.width),
+            );
             if row == view.selected {
                 let padded = format!("{name:<width$}", width = usize::from(area.width));
                 Line::styled(padded, theme.accent().add_modifier(Modifier::REVERSED))
@@ -108,7 +115,7 @@ fn draw_index(app: &App, frame: &mut Frame<'_>, area: Rect, view: &GlossaryView)
 
 /// The selected term: name, symbols, shape, definition, where it is introduced.
 fn detail_lines(app: &App, term: &Term, width: usize) -> Vec<Line<'static>> {
-    let theme = app.theme;
+    let theme = app.theme();
     let opts = math::Options { ascii: theme.ascii };
     let mut out = vec![Line::styled(
         term.name.clone(),
@@ -144,13 +151,13 @@ fn detail_lines(app: &App, term: &Term, width: usize) -> Vec<Line<'static>> {
         theme,
         lesson_number: 0,
         record: None,
-        learner_seed: app.progress.learner_seed,
+        learner_seed: app.progress().learner_seed,
     };
     out.extend(layout::lesson(&parsed, width, &ctx).lines);
     out.push(Line::default());
-    let place = match app.course.introduction(term) {
+    let place = match app.course().introduction(term) {
         Some((lesson, block)) => {
-            let title = app.course.lessons[lesson]
+            let title = app.course().lessons[lesson]
                 .sections()
                 .into_iter()
                 .find(|s| s.block == block)

@@ -7,12 +7,13 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Padding, Paragraph};
 use unicode_width::UnicodeWidthStr;
 
-use crate::app::App;
 use crate::app::keymap::help_rows;
+use crate::app::{App, HelpView};
 use crate::layout::wrap::wrap;
 
-pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, scroll: usize) {
-    let theme = app.theme;
+pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, view: &HelpView) {
+    let scroll = view.scroll;
+    let theme = app.theme();
     let rows = help_rows(theme.ascii);
     let key_width = rows.iter().map(|(k, _)| k.width()).max().unwrap_or(0);
     let text_width = rows.iter().map(|(_, d)| d.width()).max().unwrap_or(0);

@@ -24,10 +24,10 @@ pub(super) fn lay_markdown(
         text,
     );
     let ctx = layout::Context {
-        theme: app.theme,
+        theme: app.theme(),
         lesson_number,
         record: None,
-        learner_seed: app.progress.learner_seed,
+        learner_seed: app.progress().learner_seed,
     };
     layout::lesson(&parsed, width, &ctx).lines
 }

@@ -16,7 +16,7 @@ use super::markdown::lay_markdown;
 use super::truncate;
 
 pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, pane: Pane) {
-    let theme = app.theme;
+    let theme = app.theme();
     let block = Block::new()
         .borders(Borders::TOP)
         .border_set(theme.border())
@@ -32,7 +32,7 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, pane: Pane) {
             scratch_lines(
                 app,
                 width,
-                height.saturating_sub(usize::from(app.message.is_some())),
+                height.saturating_sub(usize::from(app.message().is_some())),
             ),
         ),
         Pane::Problem(p) => (
@@ -47,8 +47,8 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, pane: Pane) {
         ),
     };
     // The status bar holds the prompt, so a message ("no value yet") shows here.
-    if matches!(app.mode, Mode::Prompt(_))
-        && let Some(message) = &app.message
+    if matches!(app.mode(), Mode::Prompt(_))
+        && let Some(message) = &app.message()
     {
         lines.push(Line::styled(truncate(message, width), theme.error()));
     }
@@ -56,7 +56,7 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, pane: Pane) {
         // The newest results are at the bottom, next to the prompt.
         Pane::Scratch => tail(lines, height),
         Pane::Problem(_) => {
-            let panel = app.panel.as_ref();
+            let panel = app.panel();
             if let Some(panel) = panel {
                 panel.max_scroll.set(lines.len().saturating_sub(height));
             }
@@ -81,7 +81,7 @@ fn scratch_keys(theme: Theme) -> String {
 }
 
 fn problem_keys(app: &App) -> String {
-    if matches!(app.mode, Mode::Prompt(_)) {
+    if matches!(app.mode(), Mode::Prompt(_)) {
         " Enter checks, Esc cancels ".to_string()
     } else {
         " h hint, s solution, Esc closes ".to_string()
@@ -96,7 +96,7 @@ fn problem_title(app: &App, p: ProblemRef) -> String {
         (false, 1) => "1 attempt".to_string(),
         (false, n) => format!("{n} attempts"),
     };
-    match app.review.as_ref().filter(|r| r.problem() == p) {
+    match app.review().filter(|r| r.problem() == p) {
         Some(review) => format!(" {}: problem {}, {state} ", review.label(), p.label()),
         None => format!(" problem {}: {state} ", p.label()),
     }
@@ -105,15 +105,15 @@ fn problem_title(app: &App, p: ProblemRef) -> String {
 /// The newest results that fit in `room` rows, whole (an older result is not shown cut
 /// in half), then the line being typed read live.
 fn scratch_lines(app: &App, width: usize, room: usize) -> Vec<Line<'static>> {
-    let theme = app.theme;
-    let live = match &app.preview {
+    let theme = app.theme();
+    let live = match &app.preview() {
         Some(preview) => value_lines("as typed: ", preview, width, theme),
         None => Vec::new(),
     };
     let room = room.saturating_sub(live.len());
     let mut shown: Vec<Vec<Line<'static>>> = Vec::new();
     let mut used = 0;
-    for line in app.scratch.lines.iter().rev() {
+    for line in app.scratch().lines.iter().rev() {
         let group = match line {
             ScratchLine::Note(text) => vec![Line::styled(truncate(text, width), theme.dim())],
             ScratchLine::Result { input, output } => {
@@ -138,7 +138,7 @@ fn scratch_lines(app: &App, width: usize, room: usize) -> Vec<Line<'static>> {
         shown.push(group);
     }
     let mut out: Vec<Line<'static>> = shown.into_iter().rev().flatten().collect();
-    if app.scratch.lines.is_empty() {
+    if app.scratch().lines.is_empty() {
         out.push(Line::styled(
             "Type an expression, e.g. let x = softmax([2, 1, 0]); x[0]",
             theme.dim(),
@@ -185,12 +185,12 @@ fn value_lines(
 }
 
 fn problem_lines(app: &App, p: ProblemRef, width: usize) -> Vec<Line<'static>> {
-    let theme = app.theme;
+    let theme = app.theme();
     let mut out = Vec::new();
-    if let Mode::Prompt(prompt) = &app.mode
+    if let Mode::Prompt(prompt) = &app.mode()
         && prompt.kind == PromptKind::Answer(p)
     {
-        match &app.preview {
+        match &app.preview() {
             None => out.extend(layout::wrap::wrap(
                 &[Span::styled(
                     "A number, an expression (1/sqrt(2)) or a literal ([1, 2]).",
@@ -201,7 +201,7 @@ fn problem_lines(app: &App, p: ProblemRef, width: usize) -> Vec<Line<'static>> {
             Some(value) => out.extend(value_lines("reads as: ", value, width, theme)),
         }
     }
-    let Some(panel) = app.panel.as_ref().filter(|x| x.problem == p) else {
+    let Some(panel) = app.panel().filter(|x| x.problem == p) else {
         return out;
     };
     let wrap = |text: &str, style: Style| {
@@ -261,7 +261,7 @@ fn markdown(app: &App, p: ProblemRef, text: &str, width: usize) -> Vec<Line<'sta
         Ok((_, instance)) => instance.fill(text),
         Err(_) => text.to_string(),
     };
-    let file = &app.course.lessons[p.lesson].file;
+    let file = &app.course().lessons[p.lesson].file;
     lay_markdown(app, file, p.lesson + 1, &filled, width)
 }
 

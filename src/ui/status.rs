@@ -14,8 +14,8 @@ use super::truncate;
 use crate::app::{App, Mode};
 
 pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect) {
-    let theme = app.theme;
-    if let Mode::Prompt(prompt) = &app.mode {
+    let theme = app.theme();
+    if let Mode::Prompt(prompt) = &app.mode() {
         let lead = prompt.kind.lead();
         let room = usize::from(area.width).saturating_sub(lead.width() + 1);
         let input = &prompt.input;
@@ -38,11 +38,11 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect) {
         .map_or("opening", |s| s.title.as_str());
     let lead = format!(
         " lesson {}/{}{sep}",
-        app.lesson + 1,
-        app.course.lessons.len()
+        app.lesson() + 1,
+        app.course().lessons.len()
     );
     let place = format!("{sep}{}%", app.percent_here());
-    let right = match &app.message {
+    let right = match &app.message() {
         Some(m) => format!("{m} "),
         None => "? help ".to_string(),
     };
@@ -51,7 +51,7 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect) {
     let left = fit_left(&lead, section, &place, room);
     let gap = width.saturating_sub(left.width() + right.width());
     let bar = Style::new().add_modifier(Modifier::REVERSED);
-    let right_style = if app.message.is_some() {
+    let right_style = if app.message().is_some() {
         bar.add_modifier(Modifier::BOLD)
     } else {
         bar
