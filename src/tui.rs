@@ -17,7 +17,7 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use ratatui::Terminal;
-use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use ratatui::crossterm::event::{Event, KeyEventKind};
 
 use crate::app::{Action, App, SaveNeed, keymap};
 use crate::content::Course;
@@ -167,13 +167,12 @@ fn drive(
         // Apply everything that is already waiting before drawing again.
         while let Some(input) = next.take() {
             match input {
-                Input::Event(event) if is_suspend_key(&event) => suspend(host, painter, app, store),
                 Input::Event(Event::Paste(text)) => app.paste(&text),
-                Input::Event(event) => {
-                    if let Some(action) = action_of(app, event) {
-                        app.update(action);
-                    }
-                }
+                Input::Event(event) => match action_of(app, event) {
+                    Some(Action::Suspend) => suspend(host, painter, app, store),
+                    Some(action) => app.update(action),
+                    None => {}
+                },
                 Input::Stop => return Ok(()),
                 Input::Suspend => suspend(host, painter, app, store),
                 Input::Redraw => {
@@ -218,19 +217,6 @@ fn draw(
     Ok(())
 }
 
-/// Ctrl-Z: with the terminal in raw mode it arrives as a key, not as SIGTSTP.
-fn is_suspend_key(event: &Event) -> bool {
-    matches!(
-        event,
-        Event::Key(KeyEvent {
-            code: KeyCode::Char('z'),
-            modifiers: KeyModifiers::CONTROL,
-            kind: KeyEventKind::Press,
-            ..
-        })
-    )
-}
-
 /// Saves the place, gives the terminal back and stops; after `fg`, everything is
 /// redrawn (the shell wrote over the screen meanwhile).
 fn suspend(host: &mut impl Host, painter: &mut Painter, app: &mut App, store: &mut Store) {
@@ -242,7 +228,7 @@ fn suspend(host: &mut impl Host, painter: &mut Painter, app: &mut App, store: &m
 /// Key presses (not releases or repeats reported by some terminals), wheel and resize.
 fn action_of(app: &App, event: Event) -> Option<Action> {
     match event {
-        Event::Key(key) if key.kind == KeyEventKind::Press => keymap::action_for(&app.mode(), key),
+        Event::Key(key) if key.kind == KeyEventKind::Press => keymap::action_for(app.mode(), key),
         Event::Mouse(mouse) => keymap::mouse_action(mouse),
         Event::Resize(w, h) if (w, h) != app.size() => Some(Action::Resize(w, h)),
         _ => None,

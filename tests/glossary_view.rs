@@ -107,14 +107,11 @@ fn enter_goes_where_the_term_is_introduced_and_backspace_comes_back() {
         .block;
     let line = a.view().line_of_block(heading);
     assert!((a.scroll()..a.scroll() + a.text_height()).contains(&line));
-    assert_eq!(
-        a.message().as_deref(),
-        Some("Backspace: back to where you were")
-    );
+    assert_eq!(a.message(), Some("Backspace: back to where you were"));
     press(&mut a, KeyCode::Backspace);
     assert_eq!((a.lesson(), a.view().block_at(a.scroll())), (lesson, block));
     press(&mut a, KeyCode::Backspace);
-    assert_eq!(a.message().as_deref(), Some("nothing to go back to"));
+    assert_eq!(a.message(), Some("nothing to go back to"));
 }
 
 #[test]
@@ -136,10 +133,7 @@ fn i_works_from_the_help_and_says_so_without_a_glossary() {
     let mut plain = app("course");
     keys(&mut plain, "i");
     assert_eq!(*plain.mode(), Mode::Reading);
-    assert_eq!(
-        plain.message().as_deref(),
-        Some("this course has no glossary")
-    );
+    assert_eq!(plain.message(), Some("this course has no glossary"));
 }
 
 #[test]

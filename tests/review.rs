@@ -107,7 +107,7 @@ fn nothing_answered_means_nothing_to_review() {
     let mut a = app(Progress::new(SEED));
     keys(&mut a, "R");
     assert!(a.review().is_none());
-    let message = a.message().clone().unwrap_or_default();
+    let message = a.message().map(str::to_string).unwrap_or_default();
     assert!(message.starts_with("nothing to review yet"), "{message}");
 }
 
@@ -125,7 +125,7 @@ fn nothing_due_says_when_the_next_one_comes_back() {
     keys(&mut a, "R");
     assert!(a.review().is_none());
     assert_eq!(
-        a.message().as_deref(),
+        a.message(),
         Some(
             "nothing due for review: the next problem comes back in 23 hours \
              (2026-12-01 23:00:00 UTC)"
@@ -138,7 +138,7 @@ fn a_problem_solved_long_ago_comes_back_with_fresh_numbers() {
     let mut a = app(solved_long_ago());
     let first_a = drawn_a(&a);
     keys(&mut a, "R");
-    let session = a.review().clone().expect("a session starts");
+    let session = a.review().cloned().expect("a session starts");
     assert_eq!(session.queue, vec![softmax_problem(&a)]);
     assert_eq!(session.label(), "review 1 of 1");
     assert_eq!(a.current_problem(), Some(softmax_problem(&a)));
@@ -175,7 +175,7 @@ fn a_problem_solved_long_ago_comes_back_with_fresh_numbers() {
     assert!(a.review().is_none());
     assert!(a.panel().is_none());
     assert_eq!(
-        a.message().as_deref(),
+        a.message(),
         Some("review done: 1 of 1 right; the next comes back in 6 days")
     );
 }
@@ -210,7 +210,7 @@ fn a_wrong_review_moved_past_comes_straight_back_and_stays_solved() {
         (0, 2.06, 0, 1, NOW)
     );
     assert_eq!(
-        a.message().as_deref(),
+        a.message(),
         Some("review done: 0 of 1 right; 1 still due (R again)")
     );
 }
@@ -264,7 +264,7 @@ fn the_oldest_due_comes_first_and_esc_stops_the_session() {
     let mut a = app(p);
     a.update(Action::Resize(80, 24));
     keys(&mut a, "R");
-    let session = a.review().clone().expect("a session starts");
+    let session = a.review().cloned().expect("a session starts");
     assert_eq!(session.queue.len(), 2);
     assert_eq!(session.problem().lesson, 1, "the plain problem first");
     assert_eq!(a.lesson(), 1, "its lesson is opened");
@@ -285,7 +285,7 @@ fn the_oldest_due_comes_first_and_esc_stops_the_session() {
     assert!(record(&a, "plain", "plain-problem").solved);
 
     press(&mut a, KeyCode::Enter);
-    let session = a.review().clone().expect("the session goes on");
+    let session = a.review().cloned().expect("the session goes on");
     assert_eq!(session.label(), "review 2 of 2");
     assert_eq!(a.lesson(), 0);
     assert_eq!(a.current_problem(), Some(softmax_problem(&a)));
@@ -294,7 +294,7 @@ fn the_oldest_due_comes_first_and_esc_stops_the_session() {
     assert!(a.review().is_none());
     // Untouched: its schedule is still the one its history implies.
     assert!(record(&a, "blocks", "two-token-weights").review.is_none());
-    let message = a.message().clone().unwrap_or_default();
+    let message = a.message().map(str::to_string).unwrap_or_default();
     assert!(message.starts_with("review stopped"), "{message}");
 }
 

@@ -2,7 +2,7 @@
 //! keymap, with a fixed learner seed. Expected values are computed here from the drawn
 //! parameter, by the problem's formula, not by the evaluator.
 
-use attn_course::app::keymap::help_rows;
+use attn_course::app::keymap::{HELP_ORDER, row_keys};
 use attn_course::app::{App, Mode, PanelView, ProblemRef, PromptKind, SaveNeed, ScratchLine};
 use attn_course::layout::{Theme, line_text};
 use attn_course::store::{ProblemRecord, Progress};
@@ -72,7 +72,7 @@ fn p_goes_to_the_problem_and_enter_opens_its_answer_prompt() {
     );
     assert_eq!(a.scroll(), a.view().lines.len() - a.text_height());
     keys(&mut a, "p");
-    assert!(a.message().as_deref().unwrap().contains("no problem after"));
+    assert!(a.message().unwrap().contains("no problem after"));
     assert_eq!(a.current_problem(), Some(p));
     enter(&mut a);
     assert_eq!(
@@ -87,7 +87,7 @@ fn enter_on_prose_opens_nothing() {
     let mut a = app();
     enter(&mut a);
     assert_eq!(*a.mode(), Mode::Reading);
-    assert!(a.message().as_deref().unwrap().contains("p goes to"));
+    assert!(a.message().unwrap().contains("p goes to"));
 }
 
 #[test]
@@ -232,7 +232,7 @@ fn hints_stop_at_the_last_one() {
     let mut a = app();
     keys(&mut a, "phhh");
     assert_eq!(record(&a).hints_shown, 2, "the fixture has two hints");
-    assert!(a.message().as_deref().unwrap().contains("no more hints"));
+    assert!(a.message().unwrap().contains("no more hints"));
 }
 
 #[test]
@@ -302,22 +302,23 @@ fn tab_without_a_value_says_so() {
     keys(&mut a, ":");
     key(&mut a, KeyCode::Tab, KeyModifiers::NONE);
     assert!(matches!(&a.mode(), Mode::Prompt(p) if p.kind == PromptKind::Scratchpad));
-    assert_eq!(a.message().as_deref(), Some("no value yet to send"));
+    assert_eq!(a.message(), Some("no value yet to send"));
 }
 
 #[test]
 fn the_help_lists_every_new_key() {
-    let rows = help_rows(true);
+    let rows: Vec<(String, &str)> = (HELP_ORDER.iter().flat_map(|g| g.rows))
+        .map(|r| (row_keys(r, true), r.help))
+        .collect();
     for (keys, what) in [
-        ("p", "next problem"),
-        ("P", "previous problem"),
+        ("p / P", "problem"),
         ("h", "hint"),
         ("s", "solution"),
-        ("y", "see the solution"),
-        ("A", "another one"),
+        ("y", "yes, show it"),
+        ("A", "new numbers"),
         (":", "scratchpad"),
-        ("Tab", "send the last value"),
-        ("Up Down", "history"),
+        ("Tab", "to answer"),
+        ("Up / Down", "history"),
     ] {
         assert!(
             rows.iter().any(|(k, d)| k == keys && d.contains(what)),
@@ -327,17 +328,33 @@ fn the_help_lists_every_new_key() {
 }
 
 #[test]
-fn no_two_reading_bindings_share_a_key() {
-    let keys = attn_course::app::keymap::READING;
-    for (i, a) in keys.iter().enumerate() {
-        for b in &keys[i + 1..] {
-            assert!(
-                (a.code, a.modifiers) != (b.code, b.modifiers),
-                "{:?} is bound to {:?} and {:?}",
-                a.code,
-                a.action,
-                b.action
-            );
+fn no_mode_binds_one_key_twice() {
+    use attn_course::app::keymap::*;
+    for map in [
+        READING,
+        SELECTING,
+        ASKING,
+        NOTES_VIEW,
+        HELP_VIEW,
+        GLOSSARY_VIEW,
+        SCRATCH_LINE,
+        ANSWER_LINE,
+        LINE,
+    ] {
+        let binds: Vec<&Bind> = (map.groups.iter().flat_map(|g| g.rows))
+            .flat_map(|r| r.binds)
+            .collect();
+        for (i, a) in binds.iter().enumerate() {
+            for b in &binds[i + 1..] {
+                assert!(
+                    (a.code, a.modifiers) != (b.code, b.modifiers) || a.action == b.action,
+                    "{}: {:?} is bound to {:?} and {:?}",
+                    map.name,
+                    a.code,
+                    a.action,
+                    b.action
+                );
+            }
         }
     }
 }

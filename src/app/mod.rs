@@ -449,6 +449,8 @@ impl App {
         }
         match action {
             Action::Resize(w, h) => self.resize(w, h),
+            // The loop suspends the process; nothing changes here.
+            Action::Suspend => {}
             Action::Quit => {
                 self.quit = true;
                 self.save = SaveNeed::Now;
@@ -466,8 +468,8 @@ impl App {
             Mode::Select => self.selecting(action),
             Mode::Ask => self.asking(action),
             Mode::Help(view) => {
-                let last = help::last_page_top(self.size, self.theme.ascii);
-                match view.update(action, last) {
+                let page = help::page(self.size, self.theme.ascii);
+                match view.update(action, &page) {
                     help::HelpOutcome::Stay => {}
                     help::HelpOutcome::Close => self.mode = Mode::Reading,
                     help::HelpOutcome::Glossary => self.open_glossary(),

@@ -163,6 +163,7 @@ impl App {
                     }
                     PromptKind::Answer(p) => self.submit_answer(p, prompt),
                     PromptKind::Note => self.save_note(prompt.text()),
+                    PromptKind::GoTo => self.go_to(prompt.text()),
                 }
             }
             PromptOutcome::Cancel => {
@@ -243,6 +244,8 @@ pub enum PromptKind {
     Answer(super::ProblemRef),
     /// A note or question on the sentence of the open ask panel.
     Note,
+    /// A digit: lesson `N` or problem `N.M` to go to.
+    GoTo,
 }
 
 impl PromptKind {
@@ -253,6 +256,7 @@ impl PromptKind {
             PromptKind::Scratchpad => ":".to_string(),
             PromptKind::Answer(p) => format!("answer {}: ", p.label()),
             PromptKind::Note => "note: ".to_string(),
+            PromptKind::GoTo => "go to lesson N or problem N.M: ".to_string(),
         }
     }
 }

@@ -13,6 +13,7 @@ use crate::store::Position;
 impl App {
     pub(super) fn reading(&mut self, action: Action) {
         let page = self.text_height().saturating_sub(2).max(1);
+        let half = (self.text_height() / 2).max(1);
         let contents = self.focus == Focus::Contents;
         match action {
             Action::Down if contents => self.move_cursor(1),
@@ -21,6 +22,11 @@ impl App {
             Action::Up => self.scroll_by(-1),
             Action::PageDown => self.scroll_by(page as isize),
             Action::PageUp => self.scroll_by(-(page as isize)),
+            Action::HalfPageDown => self.scroll_by(half as isize),
+            Action::HalfPageUp => self.scroll_by(-(half as isize)),
+            Action::GoTo(digit) => {
+                self.mode = Mode::Prompt(Prompt::new(PromptKind::GoTo, &digit.to_string()))
+            }
             Action::Wheel(n) => self.scroll_by(isize::from(n)),
             Action::Top => self.scroll_to(0),
             Action::Bottom => self.scroll_to(usize::MAX),
@@ -28,6 +34,8 @@ impl App {
                 self.open_at_last_place(self.lesson + 1)
             }
             Action::PrevLesson if self.lesson > 0 => self.open_at_last_place(self.lesson - 1),
+            Action::NextLesson => self.notify("this is the last lesson"),
+            Action::PrevLesson => self.notify("this is the first lesson"),
             Action::SwitchFocus => {
                 if !self.contents_visible() {
                     self.contents_override = Some(true);
@@ -305,5 +313,44 @@ impl App {
         }
         self.scroll_to(m.line.saturating_sub(2));
         self.notify(status);
+    }
+}
+
+impl App {
+    /// The go-to line's text: `N` opens lesson N where the learner left it, `N.M` goes to
+    /// its problem M.
+    pub(super) fn go_to(&mut self, text: &str) {
+        let lessons = self.course.lessons.len();
+        let (lesson, problem) = match text.split_once('.') {
+            Some((l, p)) => (l, Some(p)),
+            None => (text, None),
+        };
+        let lesson = match lesson.trim().parse::<usize>() {
+            Ok(n) if (1..=lessons).contains(&n) => n - 1,
+            _ => {
+                let what = format!(
+                    "go to: no lesson {}: the course has lessons 1 to {lessons}",
+                    text.trim()
+                );
+                return self.notify(what);
+            }
+        };
+        let Some(problem) = problem else {
+            return self.open_at_last_place(lesson);
+        };
+        if lesson != self.lesson {
+            self.open_at_last_place(lesson);
+        }
+        let list = self.problem_refs();
+        match problem.trim().parse::<usize>() {
+            Ok(n) if (1..=list.len()).contains(&n) => self.select_problem(list[n - 1]),
+            _ => self.notify(format!(
+                "go to: lesson {} has problems {}.1 to {}.{}",
+                lesson + 1,
+                lesson + 1,
+                lesson + 1,
+                list.len()
+            )),
+        }
     }
 }

@@ -5,6 +5,7 @@ use std::collections::VecDeque;
 use super::*;
 use crate::store::Progress;
 use crate::tty::caps::Caps;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// What a script answers once its inputs have run out.
 type Then = Box<dyn FnMut(Option<Duration>) -> Option<Input>>;
@@ -328,7 +329,7 @@ fn a_refused_save_is_in_the_status_bar_and_the_next_save_retries() {
         err.to_string().starts_with("could not save progress to "),
         "{err}"
     );
-    let shown = app.message().clone().unwrap_or_default();
+    let shown = app.message().unwrap_or_default();
     assert!(shown.starts_with("progress not saved: "), "{shown}");
     assert!(shown.ends_with("; will retry"), "{shown}");
 

@@ -8,6 +8,7 @@ use ratatui::text::{Line, Span};
 
 use super::markdown::lay_markdown;
 use super::truncate;
+use crate::app::keymap;
 use crate::app::{App, AskItem, Mode};
 use crate::layout::{self, wrap::wrap};
 
@@ -15,7 +16,7 @@ use crate::layout::{self, wrap::wrap};
 pub(super) fn title(app: &App) -> String {
     let text = app.ask().map_or("", |a| a.text.as_str());
     let drawn = layout::inline_text(text, app.theme());
-    let cut = truncate(&drawn, 36);
+    let cut = truncate(&drawn, 28);
     format!(" ask: {cut} ")
 }
 
@@ -32,10 +33,11 @@ pub(super) fn drawable(app: &App, text: &str) -> String {
 }
 
 pub(super) fn keys(app: &App) -> String {
+    let ascii = app.theme().ascii;
     if matches!(app.mode(), Mode::Prompt(_)) {
-        " Enter saves, Esc cancels ".to_string()
+        keymap::hint(&[&keymap::TYPING], &["done/cancel"], ascii)
     } else {
-        " Enter go, n note, Esc ".to_string()
+        keymap::hint(&[&keymap::ASK], &["go / try", "note"], ascii)
     }
 }
 

@@ -9,6 +9,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Padding, Paragraph};
 
 use super::truncate;
+use crate::app::keymap;
 use crate::app::{App, GlossaryView};
 use crate::content::{Lesson, Term};
 use crate::layout::{self, wrap::wrap};
@@ -28,7 +29,10 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, view: &Glossary
         .borders(Borders::ALL)
         .border_set(theme.border())
         .padding(Padding::horizontal(1))
-        .title(" glossary (type to filter, Enter goes there, Esc closes) ");
+        .title(format!(
+            " glossary: type to filter,{}",
+            keymap::hint(&[&keymap::GLOSSARY], &["go there", "close"], theme.ascii)
+        ));
     let inner = block.inner(rect);
     frame.render_widget(Clear, rect);
     frame.render_widget(block, rect);

@@ -9,6 +9,7 @@ use ratatui::widgets::{Block, Borders, Clear, Padding, Paragraph};
 
 use super::ask::drawable;
 use super::truncate;
+use crate::app::keymap;
 use crate::app::{App, NotesView};
 use crate::layout::{self, wrap::wrap};
 
@@ -19,7 +20,14 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, view: &NotesVie
         .borders(Borders::ALL)
         .border_set(theme.border())
         .padding(Padding::horizontal(1))
-        .title(" my notes (Enter go, x answered, Backspace back, Esc close) ");
+        .title(format!(
+            " my notes:{}",
+            keymap::hint(
+                &[&keymap::NOTES, &keymap::ANYWHERE],
+                &["go there", "answered", "back", "close"],
+                theme.ascii
+            )
+        ));
     let inner = block.inner(area);
     let width = usize::from(inner.width);
     let mut lines: Vec<Line<'static>> = Vec::new();

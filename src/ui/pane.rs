@@ -7,6 +7,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Padding, Paragraph};
 
+use crate::app::keymap;
 use crate::app::{App, FREE_AFTER, Mode, Pane, PanelView, ProblemRef, PromptKind, ScratchLine};
 use crate::layout::{self, Theme};
 
@@ -76,15 +77,20 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, pane: Pane) {
 }
 
 fn scratch_keys(theme: Theme) -> String {
-    let arrows = if theme.ascii { "Up/Down" } else { "↑↓" };
-    format!(" {arrows} history, Tab answers, Esc closes ")
+    keymap::hint(
+        &[&keymap::SCRATCHPAD],
+        &["history", "to answer", "close"],
+        theme.ascii,
+    )
 }
 
 fn problem_keys(app: &App) -> String {
+    let ascii = app.theme().ascii;
     if matches!(app.mode(), Mode::Prompt(_)) {
-        " Enter checks, Esc cancels ".to_string()
+        keymap::hint(&[&keymap::TYPING], &["done/cancel"], ascii)
     } else {
-        " h hint, s solution, Esc closes ".to_string()
+        let groups = [&keymap::PROBLEMS, &keymap::READING_KEYS];
+        keymap::hint(&groups, &["hint", "solution", "close"], ascii)
     }
 }
 
