@@ -206,7 +206,8 @@ fn help_opens_with_question_mark_pages_on_a_small_screen_and_other_keys_close_it
     keys(&mut app, "j");
     assert_eq!(*app.mode(), Mode::Help(HelpView { scroll: 1 }));
     keys(&mut app, &"j".repeat(200));
-    let last = attn_course::app::help::page((40, 12), false).last_top();
+    let page = attn_course::app::help::page((40, 12), false);
+    let last = page.last_top();
     assert!(last > 0, "40x12 cannot show it all");
     assert_eq!(
         *app.mode(),
