@@ -350,3 +350,120 @@ fn a_test_pressing_an_unbound_key_fails() {
     let mut app = app_at((80, 24));
     key(&mut app, KeyCode::F(5), KeyModifiers::NONE);
 }
+
+/// The status bar's text, as drawn.
+fn status_bar(app: &App) -> String {
+    let terminal = common::frame(app);
+    let buffer = terminal.backend().buffer();
+    let y = buffer.area.height - 1;
+    (0..buffer.area.width)
+        .map(|x| buffer[(x, y)].symbol().to_string())
+        .collect()
+}
+
+#[test]
+fn the_status_bar_names_every_mode_but_reading() {
+    let mut app = app_at((100, 30));
+    assert!(
+        status_bar(&app).starts_with(" lesson 1/"),
+        "{}",
+        status_bar(&app)
+    );
+    keys(&mut app, "v");
+    assert!(status_bar(&app).starts_with(" [sentence] lesson 1/"));
+    keys(&mut app, "a");
+    assert!(status_bar(&app).starts_with(" [ask] lesson 1/"));
+    // The ask panel closes: the sentence cursor is still on, and says so.
+    key(&mut app, KeyCode::Esc, KeyModifiers::NONE);
+    assert_eq!(*app.mode(), Mode::Select);
+    assert!(
+        status_bar(&app).starts_with(" [sentence] "),
+        "{}",
+        status_bar(&app)
+    );
+    keys(&mut app, "v");
+    assert!(status_bar(&app).starts_with(" lesson 1/"));
+}
+
+#[test]
+fn text_typed_into_a_prompt_never_reaches_the_reader() {
+    for open in ["/", "0", ":"] {
+        let mut app = app_at((100, 30));
+        keys(&mut app, "jj");
+        let before = (app.lesson(), app.scroll(), app.focus());
+        keys(&mut app, open);
+        keys(&mut app, "hyi q");
+        let Mode::Prompt(prompt) = app.mode() else {
+            panic!("{open}: the prompt is open: {:?}", app.mode());
+        };
+        let typed = if open == "0" { "0hyi q" } else { "hyi q" };
+        assert_eq!(prompt.text(), typed, "{open}");
+        assert_eq!((app.lesson(), app.scroll(), app.focus()), before, "{open}");
+        assert!(!app.quit(), "{open}: q is text");
+        assert!(app.panel().is_none() && app.search().is_none());
+    }
+}
+
+#[test]
+fn pager_keys_move_like_less() {
+    let mut app = app_at((100, 30));
+    // 29 rows of text: a page is 27, half a page 14.
+    keys(&mut app, "f");
+    assert_eq!(app.scroll(), 27);
+    keys(&mut app, "b");
+    assert_eq!(app.scroll(), 0);
+    keys(&mut app, "d");
+    assert_eq!(app.scroll(), 14);
+    keys(&mut app, "u");
+    assert_eq!(app.scroll(), 0);
+    for (c, want) in [('f', 27), ('b', 0), ('d', 14), ('u', 0)] {
+        key(&mut app, KeyCode::Char(c), KeyModifiers::CONTROL);
+        assert_eq!(app.scroll(), want, "Ctrl-{c}");
+    }
+}
+
+#[test]
+fn brackets_at_the_ends_of_the_course_say_so() {
+    let mut app = app_at((100, 30));
+    keys(&mut app, "[");
+    assert_eq!(app.message(), Some("this is the first lesson"));
+    let last = app.course().lessons.len();
+    keys(&mut app, &"]".repeat(last - 1));
+    keys(&mut app, "]");
+    assert_eq!(
+        (app.lesson(), app.message()),
+        (last - 1, Some("this is the last lesson"))
+    );
+}
+
+#[test]
+fn a_number_goes_to_a_lesson_and_n_m_to_a_problem() {
+    let course = common::course("course");
+    let mut app = App::new(course, Progress::new(0), Theme::new(false, true), (100, 30));
+    keys(&mut app, "2");
+    key(&mut app, KeyCode::Enter, KeyModifiers::NONE);
+    assert_eq!((app.lesson(), app.mode().clone()), (1, Mode::Reading));
+    keys(&mut app, "1.1");
+    key(&mut app, KeyCode::Enter, KeyModifiers::NONE);
+    assert_eq!(app.lesson(), 0);
+    assert_eq!(
+        app.current_problem().map(|p| p.label()),
+        Some("1.1".to_string())
+    );
+    assert_eq!(app.message(), Some("problem 1.1: Enter answers"));
+    keys(&mut app, "9");
+    key(&mut app, KeyCode::Enter, KeyModifiers::NONE);
+    let lessons = app.course().lessons.len();
+    assert_eq!(
+        app.message().map(str::to_string),
+        Some(format!(
+            "go to: no lesson 9: the course has lessons 1 to {lessons}"
+        ))
+    );
+    keys(&mut app, "1.99");
+    key(&mut app, KeyCode::Enter, KeyModifiers::NONE);
+    assert!(
+        app.message()
+            .is_some_and(|m| m.starts_with("go to: lesson 1 has problems 1.1 to"))
+    );
+}

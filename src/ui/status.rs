@@ -11,7 +11,7 @@ use unicode_width::UnicodeWidthStr;
 
 use super::truncate;
 
-use crate::app::{App, Mode};
+use crate::app::{App, Mode, keymap};
 
 pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect) {
     let theme = app.theme();
@@ -36,8 +36,13 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect) {
     let section = app
         .current_section()
         .map_or("opening", |s| s.title.as_str());
+    // Any mode but plain reading is named first, so a key's meaning is never a guess.
+    let mode = match app.mode() {
+        Mode::Reading => String::new(),
+        other => format!(" [{}]", keymap::keymap(other).name),
+    };
     let lead = format!(
-        " lesson {}/{}{sep}",
+        "{mode} lesson {}/{}{sep}",
         app.lesson() + 1,
         app.course().lessons.len()
     );
