@@ -287,9 +287,10 @@ fn scrolling(subject: &Subject) -> (usize, usize, f64, u64) {
     (lines, pages, wakeups, rss)
 }
 
-/// Bytes per `j` with the text full width (the contents pane, shown beside the text
-/// from 80 columns, hidden with `t`): rows then move whole and scroll regions apply.
-fn full_width_line(subject: &Subject) -> usize {
+/// Bytes per `j` with the contents pane shown beside the text with `t` (at 80x24 the
+/// default is the text at full width, whose rows move whole): the rows beside the pane
+/// cannot move in a scroll region, so they are redrawn.
+fn beside_contents_line(subject: &Subject) -> usize {
     let home = tempfile::tempdir().expect("home");
     let mut pty = Pty::spawn((subject.command)(home.path()));
     pty.read_for(Duration::from_secs(5));
@@ -391,7 +392,7 @@ fn main() {
             rss_kib,
         }
     };
-    let full_width = full_width_line(&reader);
+    let beside = beside_contents_line(&reader);
     let a = figures(&reader, median(ours));
     let b = figures(&less, median(theirs));
     let size = |p: &Path| std::fs::metadata(p).map_or(0, |m| m.len());
@@ -413,10 +414,10 @@ fn main() {
         ratio(a.line as f64, b.line as f64)
     );
     println!(
-        "| the same, the reader's contents pane hidden (t) | {} B | {} B | {} |",
-        full_width,
+        "| the same, the reader's contents pane shown beside (t) | {} B | {} B | {} |",
+        beside,
         b.line,
-        ratio(full_width as f64, b.line as f64)
+        ratio(beside as f64, b.line as f64)
     );
     println!(
         "| bytes per page (space, median of 10) | {} B | {} B | {} |",

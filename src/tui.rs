@@ -10,7 +10,9 @@
 //! is never cleared by asking the terminal anything: a query hangs on a terminal that
 //! does not answer.
 
+use std::fs::File;
 use std::io::{self, Write};
+use std::os::fd::AsFd;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::process::ExitCode;
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
@@ -38,7 +40,8 @@ pub fn run(settings: &Settings) -> anyhow::Result<ExitCode> {
     // Signals first: one that comes while the course loads still ends the reader cleanly.
     let inputs = events::spawn()?;
     let course = Course::load(settings.course_dir.as_deref())?;
-    let opened = Store::open(settings.home.as_deref());
+    // A first start's record is written by the first save, after the first screen.
+    let opened = Store::open_deferred(settings.home.as_deref());
     let features = Features::new(&settings.caps, settings.mouse);
     let guard = Guard::enter(features, panic_note())?;
     let mut terminal = Terminal::new(Probe::terminal())?;
@@ -50,8 +53,16 @@ pub fn run(settings: &Settings) -> anyhow::Result<ExitCode> {
     if let Some(warning) = opened.warning {
         app.notify(warning);
     }
+    if opened.unwritten {
+        app.save_first();
+    }
     let mut store = opened.store;
-    let mut host = Tty { inputs, guard };
+    let screen = File::from(io::stdout().as_fd().try_clone_to_owned()?);
+    let mut host = Tty {
+        inputs,
+        guard,
+        screen,
+    };
     let mut painter = Painter::new(settings.caps);
     let result = event_loop(&mut terminal, &mut painter, &mut host, &mut app, &mut store);
     drop(host);
@@ -74,6 +85,11 @@ pub trait Host {
 struct Tty {
     inputs: Receiver<Input>,
     guard: Guard,
+    /// Standard output unbuffered, for frames: through `stdout`'s line buffering a frame
+    /// with a line feed in it (the painter moves to the next row by CR LF) would leave in
+    /// two writes, up to its last line feed and then the rest, which the terminal may
+    /// draw in between and SSH sends as two packets.
+    screen: File,
 }
 
 impl Host for Tty {
@@ -101,9 +117,9 @@ impl Host for Tty {
     }
 
     fn write(&mut self, bytes: &[u8]) -> io::Result<()> {
-        let mut out = io::stdout().lock();
-        out.write_all(bytes)?;
-        out.flush()
+        // Whatever was written through `stdout` (the mode sequences) goes first.
+        io::stdout().flush()?;
+        self.screen.write_all(bytes)
     }
 }
 

@@ -172,3 +172,27 @@ fn every_size_from_the_minimum_up_draws_without_panicking() {
         }
     }
 }
+
+/// `--ascii`/`LANG=C` draws 7-bit only: the course's term names, aliases and shapes
+/// (`key–value memory view`) are folded like the rest of the text.
+#[test]
+fn the_overlay_in_ascii_is_seven_bit() {
+    let course = attn_course::content::Course::load(None).expect("the shipped course loads");
+    for (w, h) in [(80, 24), (40, 24)] {
+        let mut a = App::new(
+            course.clone(),
+            Progress::new(0),
+            Theme::new(true, false),
+            (w, h),
+        );
+        keys(&mut a, "i");
+        keys(&mut a, "key");
+        let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+        terminal.draw(|f| attn_course::ui::draw(&a, f)).unwrap();
+        let buffer = terminal.backend().buffer();
+        let screen: String = buffer.content.iter().map(|c| c.symbol()).collect();
+        assert!(screen.contains("key"), "{w}x{h}: {screen}");
+        let wide: String = screen.chars().filter(|c| !c.is_ascii()).collect();
+        assert!(wide.is_empty(), "{w}x{h}: not 7-bit: {wide:?}\n{screen}");
+    }
+}

@@ -29,7 +29,7 @@ fn every_printed_number_pastes_back_to_itself() {
     let unicode = Options { ascii: false };
     let mut pasted = 0;
     for lesson in &course.lessons {
-        for block in &lesson.blocks {
+        for block in lesson.blocks() {
             let BlockKind::Problem(spec) = &block.kind else {
                 continue;
             };

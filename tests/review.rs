@@ -1,14 +1,15 @@
 //! `R` review sessions in the reader, driven by synthetic keys through the real keymap,
 //! with the clock pinned. Problems come due from progress written here with old times;
-//! schedules expected after a review are worked out by hand (SM-2, see
-//! `problems::schedule`).
+//! schedules expected after a review are FSRS's (see `problems::schedule`), worked out
+//! by hand from the default weights to the day.
 
 use std::path::Path;
 
 use attn_course::app::{Action, App, Mode, PanelView, ProblemRef, SaveNeed};
 use attn_course::layout::Theme;
-use attn_course::problems::schedule::DAY;
-use attn_course::store::{Attempt, ProblemRecord, Progress};
+use attn_course::problems::schedule::{self, DAY, Grade};
+use attn_course::store::Review;
+use attn_course::store::{Attempt, ProblemRecord, Progress, Store};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::KeyCode;
@@ -70,6 +71,11 @@ fn record(app: &App, lesson: &str, id: &str) -> ProblemRecord {
     app.progress().lessons[lesson].problems[id].clone()
 }
 
+/// The schedule a review left on a problem.
+fn review_of(app: &App, lesson: &str, id: &str) -> Review {
+    record(app, lesson, id).review.expect("scheduled")
+}
+
 fn solved_long_ago() -> Progress {
     let mut p = Progress::new(SEED);
     let at = NOW - 30 * DAY;
@@ -79,6 +85,13 @@ fn solved_long_ago() -> Progress {
         Attempt::new(at, "x", "x", true, 0),
     );
     p
+}
+
+/// The schedule the library gives after `grade` at `NOW`, from the one problem 1.1 of
+/// `progress` has (implied by its history).
+fn after(progress: &Progress, grade: Grade) -> Review {
+    let before = schedule::state(&progress.lessons["blocks"].problems["two-token-weights"]);
+    schedule::review(before.as_ref(), grade, NOW)
 }
 
 /// The screen as text, rows joined by newlines.
@@ -113,7 +126,8 @@ fn nothing_answered_means_nothing_to_review() {
 
 #[test]
 fn nothing_due_says_when_the_next_one_comes_back() {
-    // Solved an hour ago, right first time: due a day after the solve, 23 hours on.
+    // Solved an hour ago, right first time: due three days after the solve (FSRS's
+    // first Good interval), 2 days and 23 hours on.
     let mut p = Progress::new(SEED);
     let at = NOW - 3600;
     p.record_attempt(
@@ -127,8 +141,8 @@ fn nothing_due_says_when_the_next_one_comes_back() {
     assert_eq!(
         a.message(),
         Some(
-            "nothing due for review: the next problem comes back in 23 hours \
-             (2026-12-01 23:00:00 UTC)"
+            "nothing due for review: the next problem comes back in 2 days \
+             (2026-12-03 23:00:00 UTC)"
         )
     );
 }
@@ -154,21 +168,16 @@ fn a_problem_solved_long_ago_comes_back_with_fresh_numbers() {
         lines.last().map(String::as_str),
         Some("That was the last one: Enter or R ends the review.")
     );
-    // The lesson solve counted as a Good first review 30 days ago (1 day, ease 2.6);
-    // this Good one is the second repetition: 6 days, ease 2.7.
-    let review = record(&a, "blocks", "two-token-weights")
-        .review
-        .expect("scheduled");
+    // The lesson solve counted as a Good first review 30 days ago (stability 3.1262
+    // days, difficulty 5.3146); recall after 30 days is (1 + 19/81 · 30/3.1262)^−½ ≈
+    // 0.555, and this Good one multiplies the stability by 1 + e^1.616 (11 − 5.3146)
+    // 3.1262^−0.1544 (e^(0.445 · 1.0824) − 1) ≈ 15.9: about 49.6 days, so 50.
+    let review = review_of(&a, "blocks", "two-token-weights");
     assert_eq!(
-        (
-            review.interval_days,
-            review.ease,
-            review.reps,
-            review.due,
-            review.last
-        ),
-        (6, 2.7, 2, NOW + 6 * DAY, NOW)
+        (review.interval_days, review.reps, review.due, review.last),
+        (50, 2, NOW + 50 * DAY, NOW)
     );
+    assert_eq!(review, after(&solved_long_ago(), Grade::Good));
     assert_eq!(a.save_need(), SaveNeed::Now);
 
     press(&mut a, KeyCode::Enter);
@@ -176,7 +185,7 @@ fn a_problem_solved_long_ago_comes_back_with_fresh_numbers() {
     assert!(a.panel().is_none());
     assert_eq!(
         a.message(),
-        Some("review done: 1 of 1 right; the next comes back in 6 days")
+        Some("review done: 1 of 1 right; the next comes back in 50 days")
     );
 }
 
@@ -197,18 +206,15 @@ fn a_wrong_review_moved_past_comes_straight_back_and_stays_solved() {
     let r = record(&a, "blocks", "two-token-weights");
     assert!(r.solved, "a review never takes a solve away");
     assert_eq!(r.attempts.len(), 2);
-    // Again after the implied Good (ease 2.6): ease 2.6 − 0.54 = 2.06, due at once.
+    // Again after the implied Good: due at once, a lapse counted, the stability down
+    // from FSRS's first 3.1262 days.
     let review = r.review.expect("scheduled");
     assert_eq!(
-        (
-            review.interval_days,
-            review.ease,
-            review.reps,
-            review.lapses,
-            review.due
-        ),
-        (0, 2.06, 0, 1, NOW)
+        (review.interval_days, review.reps, review.lapses, review.due),
+        (0, 0, 1, NOW)
     );
+    assert!(review.stability.is_some_and(|s| s < 3.1262), "{review:?}");
+    assert_eq!(review, after(&solved_long_ago(), Grade::Again));
     assert_eq!(
         a.message(),
         Some("review done: 0 of 1 right; 1 still due (R again)")
@@ -226,15 +232,11 @@ fn in_a_review_an_old_solve_does_not_earn_the_solution() {
     );
     keys(&mut a, "s");
     assert_eq!(a.panel().map(|p| p.view.clone()), Some(PanelView::Solution));
-    // Seen the solution and moved on: Again, ease 2.6 − 0.54 = 2.06, due at once.
+    // Seen the solution and moved on: Again, due at once.
     keys(&mut a, "R");
-    let review = record(&a, "blocks", "two-token-weights")
-        .review
-        .expect("scheduled");
-    assert_eq!(
-        (review.interval_days, review.ease, review.due),
-        (0, 2.06, NOW)
-    );
+    let review = review_of(&a, "blocks", "two-token-weights");
+    assert_eq!((review.interval_days, review.due), (0, NOW));
+    assert_eq!(review, after(&solved_long_ago(), Grade::Again));
 }
 
 #[test]
@@ -244,11 +246,13 @@ fn a_hint_then_a_right_answer_grades_hard() {
     keys(&mut a, "h");
     let right = right_answer(drawn_a(&a));
     answer(&mut a, &right);
-    // Hard after the implied Good: 6 days, ease 2.6 − 0.14 = 2.46.
-    let review = record(&a, "blocks", "two-token-weights")
-        .review
-        .expect("scheduled");
-    assert_eq!((review.interval_days, review.ease), (6, 2.46));
+    // Hard after the implied Good: FSRS's Hard, sooner than the 50 days of a Good.
+    let review = review_of(&a, "blocks", "two-token-weights");
+    assert_eq!(review, after(&solved_long_ago(), Grade::Hard));
+    assert!(
+        review.interval_days > 3 && review.interval_days < 50,
+        "{review:?}"
+    );
 }
 
 #[test]
@@ -277,11 +281,14 @@ fn the_oldest_due_comes_first_and_esc_stops_the_session() {
     );
 
     answer(&mut a, "16");
-    // The wrong attempt was an Again (ease 1.96, reps 0); this Good: 1 day, ease 2.06.
-    let review = record(&a, "plain", "plain-problem")
-        .review
-        .expect("scheduled");
-    assert_eq!((review.interval_days, review.ease), (1, 2.06));
+    // The wrong attempt was an Again (stability 0.4072, difficulty 7.2102); recall
+    // after 40 days is about 0.204, and this Good multiplies the stability by about
+    // 31: 12.6 days, so 13.
+    let review = review_of(&a, "plain", "plain-problem");
+    assert_eq!(
+        (review.interval_days, review.reps, review.lapses),
+        (13, 1, 1)
+    );
     assert!(record(&a, "plain", "plain-problem").solved);
 
     press(&mut a, KeyCode::Enter);
@@ -328,16 +335,16 @@ fn real_now() -> u64 {
         .map_or(0, |d| d.as_secs())
 }
 
-fn list(progress: &str) -> Vec<String> {
-    let home = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-    std::fs::write(home.path().join("progress.toml"), progress).unwrap();
+/// The binary run with `--home HOME` and `args` on the fixture course; its output,
+/// after checking it succeeded.
+fn attn(home: &Path, args: &[&str]) -> std::process::Output {
     let course = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/course");
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_attn-course"))
         .arg("--home")
-        .arg(home.path())
+        .arg(home)
         .arg("--course")
         .arg(&course)
-        .arg("list")
+        .args(args)
         .output()
         .unwrap_or_else(|e| panic!("running attn-course: {e}"));
     assert!(
@@ -345,6 +352,13 @@ fn list(progress: &str) -> Vec<String> {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+    out
+}
+
+fn list(progress: &str) -> Vec<String> {
+    let home = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(home.path().join("progress.toml"), progress).unwrap();
+    let out = attn(home.path(), &["list"]);
     String::from_utf8_lossy(&out.stdout)
         .lines()
         .map(str::to_string)
@@ -387,4 +401,79 @@ fn list_with_nothing_due_has_no_review_line() {
         "{lines:?}"
     );
     assert!(lines[4].starts_with("Progress: "), "{lines:?}");
+}
+
+/// The record of `tests/fixtures/progress-sm2.toml`, imported by the real binary into a
+/// fresh home and opened from there.
+fn imported_sm2_record() -> Progress {
+    let home = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/progress-sm2.toml");
+    let fixture = fixture.to_str().expect("a UTF-8 path");
+    attn(home.path(), &["progress", "import", fixture]);
+    let opened = Store::open(Some(home.path()));
+    assert_eq!(opened.warning, None);
+    opened.progress
+}
+
+#[test]
+fn an_sm2_record_keeps_its_due_dates_and_its_next_review_goes_on_from_them() {
+    let p = imported_sm2_record();
+    let old = |lesson: &str, id: &str| {
+        p.lessons[lesson].problems[id]
+            .review
+            .clone()
+            .expect("the SM-2 review is kept")
+    };
+    // Loaded as written: no FSRS state yet, the due dates SM-2 set.
+    let blocks = old("blocks", "two-token-weights");
+    let plain = old("plain", "plain-problem");
+    assert_eq!(
+        (blocks.stability, blocks.difficulty, blocks.memory_at),
+        (None, None, None)
+    );
+    assert_eq!(blocks.due, NOW - 2 * DAY);
+    assert_eq!(plain.due, NOW + 5 * DAY);
+
+    let mut a = app(p.clone());
+    keys(&mut a, "R");
+    let session = a.review().clone().expect("the one due 2 days ago is due");
+    assert_eq!(session.queue, vec![softmax_problem(&a)]);
+    let right = right_answer(drawn_a(&a));
+    answer(&mut a, &right);
+    // Carried over as stability 17 days (its interval) and difficulty 6.25 (ease 2.2,
+    // three tenths below the start, is a quarter of the way from 5 to 10), then a Good
+    // after 19 days: recall (1 + 19/81 · 19/17)^−½ ≈ 0.890, and the stability grows
+    // by 1 + e^1.616 (11 − 6.25) 17^−0.1544 (e^(0.110 · 1.0824) − 1) ≈ 2.95 to about
+    // 50.1 days: 50.
+    let review = review_of(&a, "blocks", "two-token-weights");
+    assert_eq!(
+        (review.interval_days, review.reps, review.lapses),
+        (50, 4, 1)
+    );
+    assert_eq!((review.due, review.last), (NOW + 50 * DAY, NOW));
+    let carried = Review {
+        stability: Some(17.0),
+        difficulty: Some(6.25),
+        memory_at: Some(blocks.last),
+        ..blocks.clone()
+    };
+    let expected = schedule::review(Some(&carried), Grade::Good, NOW);
+    let close =
+        |a: Option<f64>, b: Option<f64>| a.zip(b).is_some_and(|(a, b)| (a - b).abs() < 1e-9);
+    assert!(
+        close(review.stability, expected.stability),
+        "{review:?} {expected:?}"
+    );
+    assert!(
+        close(review.difficulty, expected.difficulty),
+        "{review:?} {expected:?}"
+    );
+    assert_eq!(review.ease, 2.2, "SM-2's ease is kept for older releases");
+    // The other one was not reviewed: still due when SM-2 said.
+    press(&mut a, KeyCode::Enter);
+    assert_eq!(record(&a, "plain", "plain-problem").review, Some(plain));
+    assert_eq!(
+        a.message(),
+        Some("review done: 1 of 1 right; the next comes back in 5 days")
+    );
 }

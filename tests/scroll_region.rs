@@ -162,16 +162,32 @@ fn scrolled_frames_leave_the_same_screen_as_full_redraws() {
     }
 }
 
-/// With the text full width (contents hidden with `t`): a band of whole rows moves.
-/// With the contents pane beside the text, rows do not move whole (the pane stays) and
-/// frames are diffed as before: DECSTBM has no left and right margins.
+/// With the text full width (the default at 80x24; the contents shown from 100
+/// columns or with `t`): a band of whole rows moves. With the contents pane beside the
+/// text, rows do not move whole (the pane stays) and frames are diffed as before:
+/// DECSTBM has no left and right margins.
 #[test]
 fn a_one_line_scroll_writes_a_fraction_of_a_redraw() {
-    let mut actions = vec![Action::ToggleContents];
-    actions.extend([Action::Down; 20]);
+    let actions = vec![Action::Down; 20];
     let (scrolled, redrawn) = compare("xterm-256color", (80, 24), &actions);
     assert!(
         scrolled * 4 < redrawn,
         "scroll regions: {scrolled} B, redraws: {redrawn} B"
     );
+}
+
+/// Page moves (space, PgUp) down a lesson and back, into the next lesson and across its
+/// end: each painted frame leaves the screen a full redraw leaves, on terminals with and
+/// without scroll regions and attributes.
+#[test]
+fn page_moves_leave_the_same_screen_as_full_redraws() {
+    let mut pages = vec![Action::PageDown; 8];
+    pages.extend([Action::PageUp; 3]);
+    pages.extend([Action::NextLesson, Action::PageDown, Action::PageDown]);
+    pages.extend([Action::Bottom, Action::PageUp, Action::PageDown]);
+    for term in ["xterm-256color", "vt100", "linux", "dumb"] {
+        for size in [(80, 24), (40, 12), (120, 40)] {
+            compare(term, size, &pages);
+        }
+    }
 }

@@ -36,7 +36,7 @@ fn equations_found(app: &mut App, query: &str) -> Vec<(usize, String)> {
             press(app, KeyCode::Char('n'));
         }
         let block = app.view().block_at(m.line);
-        if let BlockKind::DisplayMath(tex) = &app.course().lessons[m.lesson].blocks[block].kind {
+        if let BlockKind::DisplayMath(tex) = &app.course().lessons[m.lesson].blocks()[block].kind {
             found.push((m.lesson, tex.clone()));
         }
     }

@@ -537,3 +537,68 @@ fn a_home_removed_after_open_is_recreated_by_the_next_save() {
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(parse_file(&home.join("progress.toml")), progress);
 }
+
+#[test]
+fn the_reader_opens_a_fresh_home_without_writing_and_its_first_save_pins_the_seed() {
+    let root = temp_home();
+    let home = root.path().join("attn-course");
+    let file = home.join("progress.toml");
+    let mut opened = Store::open_deferred(Some(&home));
+    assert_eq!(opened.warning, None);
+    assert!(opened.unwritten);
+    assert!(!file.exists(), "nothing written before the first screen");
+    opened.store.save_merged(&mut opened.progress).unwrap();
+    let again = Store::open_deferred(Some(&home));
+    assert!(!again.unwritten, "an existing record is not left unwritten");
+    assert_eq!(again.progress.learner_seed, opened.progress.learner_seed);
+    // The commands write a first start's record while opening, as before.
+    let other = root.path().join("other");
+    assert!(!Store::open(Some(&other)).unwritten);
+    assert!(other.join("progress.toml").is_file());
+}
+
+#[test]
+fn readers_started_together_on_a_fresh_home_end_with_one_seed() {
+    let home = temp_home();
+    // Every reader opens the empty home (each with a seed of its own) before any saves,
+    // as readers started at the same moment do: their first saves must settle on one.
+    let all_open = Arc::new(Barrier::new(4));
+    let readers: Vec<_> = (0..4)
+        .map(|_| {
+            let home = home.path().to_path_buf();
+            let all_open = Arc::clone(&all_open);
+            thread::spawn(move || {
+                let mut opened = Store::open_deferred(Some(&home));
+                assert!(opened.unwritten);
+                all_open.wait();
+                let notice = opened.store.save_merged(&mut opened.progress);
+                assert_eq!(notice.unwrap_or_else(|e| panic!("{e}")), None);
+                opened.progress.learner_seed
+            })
+        })
+        .collect();
+    let seeds: Vec<u64> = readers
+        .into_iter()
+        .map(|r| r.join().unwrap_or_else(|_| panic!("a reader panicked")))
+        .collect();
+    let on_disk = parse_file(&home.path().join("progress.toml")).learner_seed;
+    assert_eq!(
+        seeds, [on_disk; 4],
+        "every reader took the first saver's seed"
+    );
+}
+
+#[test]
+fn a_corrupt_file_is_replaced_at_once_even_at_a_deferred_open() {
+    let home = temp_home();
+    let file = home.path().join("progress.toml");
+    write(&file, &truncated_record());
+    let opened = Store::open_deferred(Some(home.path()));
+    assert!(
+        !opened.unwritten,
+        "the fresh record replaced the corrupt one"
+    );
+    assert!(opened.warning.unwrap().contains("moved to"));
+    assert_eq!(parse_file(&file), opened.progress);
+    assert_eq!(files_starting(home.path(), "progress.corrupt-").len(), 1);
+}

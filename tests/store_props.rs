@@ -54,16 +54,31 @@ fn review() -> impl Strategy<Value = Review> {
         any::<u32>(),
         1.3..10.0f64,
         (any::<u32>(), any::<u32>()),
+        (
+            prop::option::of(0.1..36_500.0f64),
+            prop::option::of(1.0..10.0f64),
+            prop::option::of(0..=MAX_TOML_INT),
+        ),
         unknown_fields(),
     )
         .prop_map(
-            |((due, last), interval_days, ease, (reps, lapses), extra)| Review {
+            |(
+                (due, last),
+                interval_days,
+                ease,
+                (reps, lapses),
+                (stability, difficulty, memory_at),
+                extra,
+            )| Review {
                 due,
                 interval_days,
                 ease,
                 reps,
                 lapses,
                 last,
+                stability,
+                difficulty,
+                memory_at,
                 extra,
             },
         )

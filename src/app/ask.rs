@@ -342,7 +342,7 @@ impl App {
     fn section_label(&self, number: &str, note: &str) -> String {
         let title = self.section_target(number).and_then(|t| {
             let lesson = &self.course.lessons[t.lesson];
-            let heading = lesson.blocks.get(t.block)?.plain_text();
+            let heading = lesson.blocks().get(t.block)?.plain_text();
             let rest = heading.strip_prefix(number)?.trim().to_string();
             Some(layout::inline_text(&rest, self.theme))
         });

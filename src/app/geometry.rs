@@ -5,8 +5,14 @@ use ratatui::layout::Rect;
 
 /// Below this the reader shows a message instead of a broken frame.
 pub const MIN_SIZE: (u16, u16) = (40, 12);
-/// From this width the contents pane stands beside the text by default.
+/// From this width the contents pane, when shown, stands beside the text (under it,
+/// it covers the text).
 pub const WIDE: u16 = 80;
+/// From this width the contents pane is shown by default. Below it the text has the
+/// whole width, so a one-line scroll moves whole terminal rows (a scroll region, as in
+/// `less` or `vim`) instead of redrawing every row beside the pane; `t` shows it at any
+/// width.
+pub const CONTENTS_BY_DEFAULT: u16 = 100;
 /// Lines longer than this are hard to read; wider terminals get margins.
 pub const MAX_TEXT_WIDTH: u16 = 100;
 const CONTENTS_WIDTH: u16 = 34;
@@ -77,7 +83,7 @@ pub fn geometry(size: (u16, u16), contents: Option<bool>) -> Geometry {
     let body = Rect::new(0, 0, w, h.saturating_sub(1));
     let status = Rect::new(0, h.saturating_sub(1), w, 1.min(h));
     let wide = w >= WIDE;
-    let show = contents.unwrap_or(wide);
+    let show = contents.unwrap_or(w >= CONTENTS_BY_DEFAULT);
     let side = CONTENTS_WIDTH.min(w / 3);
     let (contents, reading) = match (show, wide) {
         (true, true) => (
@@ -116,13 +122,30 @@ mod tests {
     use super::*;
 
     #[test]
-    fn contents_beside_the_text_from_80_columns() {
+    fn contents_beside_the_text_by_default_from_100_columns() {
         let g = geometry((100, 30), None);
         assert_eq!(g.contents, Some(Rect::new(0, 0, 33, 29)));
         assert_eq!(g.reading, Some(Rect::new(33, 0, 67, 29)));
         assert_eq!(g.text, Rect::new(34, 0, 65, 29));
         assert_eq!(g.status, Rect::new(0, 29, 100, 1));
         assert!(!g.too_small);
+    }
+
+    #[test]
+    fn from_80_to_99_columns_the_text_has_the_width_until_t_puts_the_contents_beside() {
+        let g = geometry((80, 24), None);
+        assert_eq!(
+            (g.contents, g.reading),
+            (None, Some(Rect::new(0, 0, 80, 23)))
+        );
+        assert_eq!(g.text, Rect::new(1, 0, 78, 23));
+        let g = geometry((99, 24), None);
+        assert_eq!((g.contents, g.text.width), (None, 97));
+        let shown = geometry((80, 24), Some(true));
+        assert_eq!(shown.contents, Some(Rect::new(0, 0, 26, 23)));
+        assert_eq!(shown.reading, Some(Rect::new(26, 0, 54, 23)));
+        // Hidden again at 100 columns and more, by the learner's choice.
+        assert_eq!(geometry((120, 30), Some(false)).contents, None);
     }
 
     #[test]
@@ -153,7 +176,7 @@ mod tests {
     #[test]
     fn a_tall_pane_takes_two_thirds_and_keeps_three_rows_of_text() {
         // 23 rows of text: 15 for the pane.
-        let g = geometry((80, 24), None).with_tall_pane();
+        let g = geometry((80, 24), Some(true)).with_tall_pane();
         assert_eq!(g.pane, Some(Rect::new(26, 8, 54, 15)));
         assert_eq!(g.text.height, 8);
         let small = geometry((40, 12), None).with_tall_pane();
@@ -163,7 +186,7 @@ mod tests {
 
     #[test]
     fn the_pane_takes_a_third_of_the_text_under_it() {
-        let g = geometry((80, 24), None).with_pane();
+        let g = geometry((80, 24), Some(true)).with_pane();
         // 23 rows of text: 7 for the pane, under the reading pane only.
         assert_eq!(g.pane, Some(Rect::new(26, 16, 54, 7)));
         assert_eq!((g.text.height, g.text.width), (16, 52));

@@ -21,7 +21,7 @@ mod search;
 mod sentence;
 mod standing;
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 pub use action::Action;
 pub use ask::{Ask, AskItem, Target};
@@ -37,7 +37,7 @@ pub use search::{Match, Search};
 pub use standing::{Standing, intro_line};
 
 use crate::content::{Course, Section};
-use crate::layout::{self, LaidOut, LayoutCache, Mark, Theme};
+use crate::layout::{self, LaidOut, LayoutCache, Mark, PanelCache, Theme};
 use crate::store::{LessonRecord, Progress};
 use prompt::Previews;
 
@@ -123,10 +123,14 @@ pub struct App {
     contents_override: Option<bool>,
     /// Terminal size, columns × rows.
     size: (u16, u16),
-    sections: Vec<Vec<Section>>,
+    /// Each lesson's sections, titles laid out, made when first asked for (a lesson's
+    /// text is parsed only then).
+    sections: Vec<OnceLock<Vec<Section>>>,
     /// Lesson titles with their inline math laid out.
     titles: Vec<String>,
     cache: LayoutCache,
+    /// Hints, solutions and definitions laid out for the panels, once per width.
+    panel_layouts: PanelCache,
     view: Arc<LaidOut>,
     search: Option<Search>,
     /// One line for the status bar (a warning, a search result), until the next key.
@@ -159,17 +163,7 @@ pub struct App {
 impl App {
     /// Opens the course where `progress` left off, for a terminal of `size`.
     pub fn new(course: Course, progress: Progress, theme: Theme, size: (u16, u16)) -> App {
-        let sections = course
-            .lessons
-            .iter()
-            .map(|l| {
-                let mut sections = l.sections();
-                for s in &mut sections {
-                    s.title = layout::inline_text(&s.title, theme);
-                }
-                sections
-            })
-            .collect();
+        let sections = course.lessons.iter().map(|_| OnceLock::new()).collect();
         let titles = course
             .lessons
             .iter()
@@ -189,6 +183,7 @@ impl App {
             sections,
             titles,
             cache: LayoutCache::default(),
+            panel_layouts: PanelCache::default(),
             view: Arc::default(),
             search: None,
             message: None,
@@ -295,6 +290,11 @@ impl App {
         self.ask.as_ref()
     }
 
+    /// The memo of panel markdown, which drawing reads (and so fills) through `&App`.
+    pub fn panel_layouts(&self) -> &PanelCache {
+        &self.panel_layouts
+    }
+
     /// True once the learner asked to quit.
     pub fn quit(&self) -> bool {
         self.quit
@@ -349,7 +349,13 @@ impl App {
     }
 
     pub fn sections(&self) -> &[Section] {
-        &self.sections[self.lesson]
+        self.sections[self.lesson].get_or_init(|| {
+            let mut sections = self.course.lessons[self.lesson].sections();
+            for s in &mut sections {
+                s.title = layout::inline_text(&s.title, self.theme);
+            }
+            sections
+        })
     }
 
     /// The contents pane's entries: every lesson, and the open lesson's sections under it.
@@ -394,6 +400,11 @@ impl App {
     fn seen_fraction(&self) -> f64 {
         let total = self.view.lines.len().max(1);
         (self.scroll + self.text_height()).min(total) as f64 / total as f64
+    }
+
+    /// A first start: the fresh record is saved as soon as the first screen is drawn.
+    pub fn save_first(&mut self) {
+        self.save = SaveNeed::Now;
     }
 
     pub fn save_need(&self) -> SaveNeed {

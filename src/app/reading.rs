@@ -39,6 +39,7 @@ impl App {
             Action::SwitchFocus => {
                 if !self.contents_visible() {
                     self.contents_override = Some(true);
+                    self.reflow();
                 }
                 self.focus = match self.focus {
                     Focus::Contents if self.geometry().reading.is_some() => Focus::Text,
@@ -49,6 +50,7 @@ impl App {
             Action::ToggleContents => {
                 let shown = !self.contents_visible();
                 self.contents_override = Some(shown);
+                self.reflow();
                 self.focus = if shown && self.geometry().reading.is_none() {
                     Focus::Contents
                 } else {
@@ -131,23 +133,33 @@ impl App {
     }
 
     pub(super) fn resize(&mut self, w: u16, h: u16) {
-        let block = self.view.block_at(self.scroll);
         self.size = (w, h);
+        self.reflow();
+    }
+
+    /// Lays the text out again after its width may have changed (a resize, the contents
+    /// shown or hidden beside it), keeping the block at the top in view.
+    pub(super) fn reflow(&mut self) {
+        let block = self.view.block_at(self.scroll);
+        let before = Arc::clone(&self.view);
         self.relayout();
-        self.scroll = self.view.line_of_block(block);
+        // The same layout (the width did not change) leaves the place and the matches.
+        if !Arc::ptr_eq(&before, &self.view) {
+            self.scroll = self.view.line_of_block(block);
+            if let Some(search) = &self.search {
+                let query = search.query.clone();
+                let current = search.current_match().copied();
+                let views = self.all_views();
+                self.search = Search::run(
+                    &query,
+                    &views,
+                    Some(&self.course),
+                    current.map(|m| (m.lesson, m.line)),
+                );
+            }
+        }
         self.clamp_scroll();
         self.reveal_pane_problem();
-        if let Some(search) = &self.search {
-            let query = search.query.clone();
-            let current = search.current_match().copied();
-            let views = self.all_views();
-            self.search = Search::run(
-                &query,
-                &views,
-                Some(&self.course),
-                current.map(|m| (m.lesson, m.line)),
-            );
-        }
         self.fix_focus();
     }
 
@@ -226,6 +238,7 @@ impl App {
             None => {}
         }
         if self.geometry().reading.is_none() {
+            // The covered text kept its width: no new layout.
             self.contents_override = None;
         }
         self.focus = Focus::Text;

@@ -155,7 +155,7 @@ fn equation_matches(
 ) -> Vec<Match> {
     let mut out = Vec::new();
     for (lesson, (view, l)) in views.iter().zip(&course.lessons).enumerate() {
-        for (block, b) in l.blocks.iter().enumerate() {
+        for (block, b) in l.blocks().iter().enumerate() {
             let rows = view.line_of_block(block)
                 ..view
                     .block_starts

@@ -76,7 +76,7 @@ pub fn check(course: &Course, seeds: u32) -> (Vec<Finding>, Tally) {
         walker.tally.lessons += 1;
         walker
             .findings
-            .extend(lesson.warnings.iter().map(Finding::from));
+            .extend(lesson.warnings().iter().map(Finding::from));
         walker.lesson(lesson);
     }
     walker.findings.extend(super::glossary::check(course));
@@ -95,7 +95,7 @@ struct Walker {
 impl Walker {
     fn lesson(&mut self, lesson: &Lesson) {
         let mut ids = HashSet::new();
-        for block in &lesson.blocks {
+        for block in lesson.blocks() {
             if let BlockKind::Problem(spec) = &block.kind
                 && let Ok(spec) = spec.as_ref()
                 && !ids.insert(spec.id.clone())

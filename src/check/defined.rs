@@ -40,7 +40,7 @@ fn first_definitions(course: &Course) -> Vec<Option<Place>> {
     let mut out: Vec<Option<Place>> = vec![None; g.terms.len()];
     for (li, lesson) in course.lessons.iter().enumerate() {
         let mut section = format!("{}.0", li + 1);
-        for b in &lesson.blocks {
+        for b in lesson.blocks() {
             if let BlockKind::Heading { level: 2, .. } = b.kind
                 && let Some(n) = b.plain_text().split_whitespace().next()
             {

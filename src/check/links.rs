@@ -107,7 +107,7 @@ pub fn check(course: &Course) -> Vec<Finding> {
             forward: HashMap::new(),
             out: &mut out,
         };
-        for (top, run) in runs(&lesson.blocks) {
+        for (top, run) in runs(lesson.blocks()) {
             walk.run(top, &run);
         }
     }

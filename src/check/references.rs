@@ -19,7 +19,7 @@ use super::links::{Place, runs, words};
 pub fn check(course: &Course) -> Vec<Finding> {
     let mut out = Vec::new();
     for lesson in &course.lessons {
-        for (_, run) in runs(&lesson.blocks) {
+        for (_, run) in runs(lesson.blocks()) {
             if run.place == Place::Quote {
                 continue;
             }

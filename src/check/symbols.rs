@@ -16,7 +16,7 @@ use crate::content::{Course, GLOSSARY_FILE, Glossary, Term};
 use crate::math::notation::{self, Placed, Sym};
 
 use super::Finding;
-use super::glossary::{Piece, math_line, pieces};
+use super::pieces::{Piece, math_line, pieces};
 
 /// All notation findings of a course.
 pub fn check(course: &Course) -> Vec<Finding> {
@@ -55,7 +55,7 @@ pub fn check(course: &Course) -> Vec<Finding> {
     }
     for lesson in &course.lessons {
         let mut seen = HashSet::new();
-        for piece in pieces(&lesson.blocks) {
+        for piece in pieces(lesson.blocks()) {
             let Piece::Math { line, tex, display } = piece else {
                 continue;
             };

@@ -19,6 +19,7 @@ mod source;
 pub mod tolerance;
 
 use std::path::Path;
+use std::sync::OnceLock;
 
 use serde::Deserialize;
 
@@ -50,8 +51,10 @@ pub struct Course {
     pub hazards: Vec<ContentError>,
 }
 
-/// One lesson file, parsed.
-#[derive(Debug, Clone, PartialEq)]
+/// One lesson file. Its text is parsed the first time its blocks are asked for, so that
+/// the reader parses only the lesson it opens before its first screen (and `check`, which
+/// asks for all, still parses every one).
+#[derive(Debug, Clone)]
 pub struct Lesson {
     /// Stable name used by the progress file.
     pub slug: String,
@@ -59,10 +62,31 @@ pub struct Lesson {
     /// As in `course.toml` (may hold inline math).
     pub title: String,
     pub blurb: String,
-    pub blocks: Vec<Block>,
+    text: String,
+    parsed: OnceLock<Parsed>,
+}
+
+/// What parsing a lesson's text gives.
+#[derive(Debug, Clone)]
+struct Parsed {
+    blocks: Vec<Block>,
     /// What is wrong in the lesson's text but does not stop it being shown (hidden
     /// characters, nesting too deep): `check` reports these.
-    pub warnings: Vec<ContentError>,
+    warnings: Vec<ContentError>,
+}
+
+/// Two lessons are the same when their names and texts are (parsed or not yet).
+impl PartialEq for Lesson {
+    fn eq(&self, other: &Lesson) -> bool {
+        (&self.slug, &self.file, &self.title, &self.blurb, &self.text)
+            == (
+                &other.slug,
+                &other.file,
+                &other.title,
+                &other.blurb,
+                &other.text,
+            )
+    }
 }
 
 /// A `##` heading of a lesson: an idea.
@@ -164,12 +188,12 @@ impl Course {
                     ));
                 }
                 let text = source.read(&entry.file)?;
-                Ok(Lesson::parse(
+                Ok(Lesson::unparsed(
                     entry.slug,
                     entry.file,
                     entry.title,
                     entry.blurb,
-                    &text,
+                    text,
                 ))
             })
             .collect::<Result<Vec<_>, _>>()?;
@@ -206,18 +230,48 @@ impl Course {
 }
 
 impl Lesson {
+    /// A lesson parsed at once (for a lesson built from one text, as tests, the fuzz
+    /// targets and panels do).
     pub fn parse(slug: String, file: String, title: String, blurb: String, text: &str) -> Lesson {
-        let (blocks, mut warnings) = markdown::parse_reporting(&file, 1, text);
-        let hidden = scan::markdown(text);
-        warnings.extend(hidden.iter().map(|h| ContentError::hidden(&file, 1, h)));
+        let lesson = Lesson::unparsed(slug, file, title, blurb, text.to_string());
+        lesson.parsed();
+        lesson
+    }
+
+    /// A lesson whose text is parsed when first needed.
+    fn unparsed(slug: String, file: String, title: String, blurb: String, text: String) -> Lesson {
         Lesson {
             slug,
             file,
             title,
             blurb,
-            blocks,
-            warnings,
+            text,
+            parsed: OnceLock::new(),
         }
+    }
+
+    fn parsed(&self) -> &Parsed {
+        self.parsed.get_or_init(|| {
+            let (blocks, mut warnings) = markdown::parse_reporting(&self.file, 1, &self.text);
+            let hidden = scan::markdown(&self.text);
+            warnings.extend(
+                hidden
+                    .iter()
+                    .map(|h| ContentError::hidden(&self.file, 1, h)),
+            );
+            Parsed { blocks, warnings }
+        })
+    }
+
+    /// The lesson's top-level blocks.
+    pub fn blocks(&self) -> &[Block] {
+        &self.parsed().blocks
+    }
+
+    /// What is wrong in the lesson's text but does not stop it being shown (hidden
+    /// characters, nesting too deep): `check` reports these.
+    pub fn warnings(&self) -> &[ContentError] {
+        &self.parsed().warnings
     }
 
     /// The block of the `##` heading numbered `number` ("2.3" for `## 2.3 Choosing...`).
@@ -230,7 +284,7 @@ impl Lesson {
 
     /// The `##` headings, in order.
     pub fn sections(&self) -> Vec<Section> {
-        self.blocks
+        self.blocks()
             .iter()
             .enumerate()
             .filter(|(_, b)| matches!(b.kind, BlockKind::Heading { level: 2, .. }))
@@ -267,7 +321,7 @@ mod tests {
         let lesson = &course.lessons[1];
         let block = lesson.section_block("2.3").unwrap();
         assert!(
-            lesson.blocks[block]
+            lesson.blocks()[block]
                 .plain_text()
                 .starts_with("2.3 Choosing")
         );

@@ -31,7 +31,7 @@ impl Course {
             return Vec::new();
         };
         let mut found = Vec::new();
-        for b in lesson.blocks.iter().skip(block + 1) {
+        for b in lesson.blocks().iter().skip(block + 1) {
             match &b.kind {
                 BlockKind::Heading { .. } => break,
                 BlockKind::Claims(Ok(claims)) => found.extend(

@@ -1,9 +1,9 @@
 //! The position-wise feed-forward block of Vaswani et al. (2017), eq. (2), row convention.
 
+use super::ast::BinOp;
 use super::budget::Budget;
 use super::elementwise::relu;
 use super::ops::{binary, matmul};
-use super::parser::BinOp;
 use super::value::Value;
 
 /// `ffn(X, W1, b1, W2, b2)` = relu(X W1 + b1) W2 + b2, each bias added to every row.

@@ -2,12 +2,12 @@
 
 use std::collections::HashMap;
 
+use super::ast::{Expr, ExprKind, Program, Statement};
 use super::budget::Budget;
 use super::builtin::{Apply, Arg};
 use super::functions;
 use super::lexer::Pos;
 use super::ops;
-use super::parser::{Expr, ExprKind, Program, Statement};
 use super::suggest::closest;
 use super::value::{Matrix, Value};
 use super::{Env, EvalError};

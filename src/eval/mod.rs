@@ -16,6 +16,7 @@
 
 mod args;
 mod arrays;
+mod ast;
 mod attention;
 mod budget;
 mod builtin;
@@ -40,12 +41,13 @@ mod value;
 
 use std::collections::HashMap;
 
+pub use ast::{BinOp, Expr, ExprKind, MAX_DEPTH, Program, Statement};
 pub use budget::{Budget, MAX_ELEMENTS, MAX_WORK, interrupt_flag};
 pub use functions::function_names;
 pub use lexer::{MAX_SOURCE_BYTES, Pos};
 pub use model_fns::help_call;
 pub use number::{format_label, format_number};
-pub use parser::{BinOp, Expr, ExprKind, MAX_DEPTH, Program, Statement, parse};
+pub use parser::parse;
 pub use value::{Matrix, Shape, Value};
 
 /// Bindings that persist between statements and between runs (a scratchpad session).

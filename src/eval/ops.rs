@@ -1,8 +1,8 @@
 //! Operators: elementwise arithmetic with NumPy broadcasting, the matrix product,
 //! transpose and indexing.
 
+use super::ast::BinOp;
 use super::budget::Budget;
-use super::parser::BinOp;
 use super::value::{Matrix, Shape, Value, rows_value};
 
 /// `a op b` for the five elementwise operators and `@`.

@@ -7,19 +7,24 @@
 pub mod ascii;
 mod blocks;
 mod cache;
+mod mark;
 pub mod math_text;
+mod panel;
 mod table;
 pub mod theme;
+mod whole;
 pub mod wrap;
 
 use ratatui::text::Line;
 
-pub use blocks::{Mark, mark};
 pub use cache::LayoutCache;
+pub use mark::{Mark, mark};
+pub use panel::{PanelCache, PanelText};
 pub use theme::Theme;
+pub use whole::lesson;
 
 use crate::content::sentence::Sentence;
-use crate::content::{Inline, Lesson, markdown};
+use crate::content::{Inline, markdown};
 use crate::store::LessonRecord;
 
 /// A lesson laid out at one width.
@@ -91,25 +96,6 @@ pub struct Context<'a> {
     pub record: Option<&'a LessonRecord>,
     /// The learner's seed: problem prompts show this learner's own numbers.
     pub learner_seed: u64,
-}
-
-/// Lays out a whole lesson at `width` columns.
-pub fn lesson(lesson: &Lesson, width: usize, ctx: &Context<'_>) -> LaidOut {
-    let mut renderer = blocks::Renderer::new(ctx, &lesson.file, &lesson.slug);
-    let mut out = LaidOut::default();
-    for (i, block) in lesson.blocks.iter().enumerate() {
-        if i > 0 {
-            out.lines.push(Line::default());
-        }
-        out.block_starts.push(out.lines.len());
-        renderer.top_block = i;
-        renderer.block(block, width.max(1), &mut out.lines);
-    }
-    out.sentences = std::mem::take(&mut renderer.sentences);
-    if ctx.theme.ascii {
-        ascii::fold_lines(&mut out.lines);
-    }
-    out
 }
 
 /// A one-line markdown text (a lesson title) as plain text, inline math laid out.

@@ -22,6 +22,8 @@ use unicode_width::UnicodeWidthStr;
 struct Fragment {
     /// Text, style and owner (see [`wrap_owned`]).
     pieces: Vec<(String, Style, usize)>,
+    /// The width of each piece.
+    widths: Vec<usize>,
     width: usize,
     /// Style of the space before the fragment, if one is there.
     space_before: Option<Style>,
@@ -36,9 +38,15 @@ pub const NO_BREAK: char = '\u{a0}';
 
 impl Fragment {
     fn push(&mut self, grapheme: &str, width: usize, style: Style, owner: usize) {
-        match self.pieces.last_mut() {
-            Some((text, s, o)) if *s == style && *o == owner => text.push_str(grapheme),
-            _ => self.pieces.push((grapheme.to_string(), style, owner)),
+        match (self.pieces.last_mut(), self.widths.last_mut()) {
+            (Some((text, s, o)), Some(w)) if *s == style && *o == owner => {
+                text.push_str(grapheme);
+                *w += width;
+            }
+            _ => {
+                self.pieces.push((grapheme.to_string(), style, owner));
+                self.widths.push(width);
+            }
         }
         self.width += width;
     }
@@ -89,6 +97,16 @@ pub fn wrap_owned(
         } else if let (1, Some(style)) = (space, frag.space_before) {
             push_span(&mut line, " ", style);
             used += 1;
+        }
+        // The common case, a fragment that fits the line: placed whole, piece by piece
+        // (what the grapheme loop below would do, without cutting it into units).
+        if used + frag.width <= width {
+            for ((text, style, owner), w) in frag.pieces.iter().zip(&frag.widths) {
+                push_span(&mut line, text, *style);
+                place(&mut placed, *owner, lines.len(), used, used + w);
+                used += w;
+            }
+            continue;
         }
         let units = units(&frag.pieces);
         for piece in pieces(&units) {
@@ -234,6 +252,16 @@ fn push_span(line: &mut Vec<Span<'static>>, text: &str, style: Style) {
     }
 }
 
+/// The graphemes of `text`. ASCII text without a CR (nearly all prose) is cut byte by
+/// byte, which is what segmentation gives it (CR LF is ASCII's only cluster), without
+/// its cost: segmenting was the largest part of laying out a lesson.
+fn graphemes(text: &str) -> impl Iterator<Item = &str> {
+    let bytewise = text.is_ascii() && !text.contains('\r');
+    let fast = bytewise.then(|| (0..text.len()).map(move |i| &text[i..=i]));
+    let slow = (!bytewise).then(|| text.graphemes(true));
+    fast.into_iter().flatten().chain(slow.into_iter().flatten())
+}
+
 fn fragments(spans: &[Span<'_>], owners: &[usize]) -> Vec<Fragment> {
     let mut out = Vec::new();
     let mut current = Fragment::default();
@@ -248,7 +276,7 @@ fn fragments(spans: &[Span<'_>], owners: &[usize]) -> Vec<Fragment> {
     };
     for (i, span) in spans.iter().enumerate() {
         let owner = owners.get(i).copied().unwrap_or(0);
-        for g in span.content.graphemes(true) {
+        for g in graphemes(&span.content) {
             if g == "\n" {
                 finish(&mut current, &mut out);
                 pending_newline = true;
@@ -345,6 +373,21 @@ mod tests {
 
     fn texts(lines: &[Line<'_>]) -> Vec<String> {
         lines.iter().map(|l| l.to_string()).collect()
+    }
+
+    #[test]
+    fn ascii_is_cut_as_segmentation_cuts_it() {
+        for text in [
+            "plain words, (x) = 1.",
+            "a\r\nb\tc\u{1b}d",
+            "café x",
+            "\r\n",
+            "",
+        ] {
+            let fast: Vec<&str> = graphemes(text).collect();
+            let slow: Vec<&str> = text.graphemes(true).collect();
+            assert_eq!(fast, slow, "{text:?}");
+        }
     }
 
     #[test]

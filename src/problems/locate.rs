@@ -17,7 +17,7 @@ pub struct Located<'a> {
 /// so that numbering does not shift when one block is broken.
 pub fn problems(lesson: &Lesson) -> Vec<(usize, Result<&ProblemSpec, &ContentError>)> {
     lesson
-        .blocks
+        .blocks()
         .iter()
         .enumerate()
         .filter_map(|(i, b)| match &b.kind {

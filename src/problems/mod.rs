@@ -3,6 +3,7 @@
 pub mod feedback;
 pub mod instance;
 pub mod locate;
+pub mod memory;
 pub mod params;
 pub mod problem;
 pub mod reveal;

@@ -1,40 +1,43 @@
 //! Spaced review: when a problem the learner has worked on comes back.
 //!
-//! The schedule is SM-2 (Woźniak 1990, as on Wikipedia's "SuperMemo" page), not FSRS.
-//! FSRS predicts recall better, but only with its ~20 weights fitted to a large review
-//! log, and a learner here has a few dozen problems: with default weights it would be
-//! an opaque curve nobody can check by hand. SM-2 is three lines of arithmetic that the
-//! tests (and a curious learner) can follow, and for a course's problems, where a
-//! review is a whole fresh computation rather than a flashcard, its coarse grading is
-//! enough.
+//! The schedule is FSRS (the Free Spaced Repetition Scheduler, Anki's default since
+//! 23.10), computed by the `rs-fsrs` crate (see [`memory`](super::memory) for how it is
+//! set up and how schedules from the SM-2 releases carry over). FSRS models each
+//! problem's memory by a stability (days until recall falls to 90 %) and a difficulty,
+//! and brings a problem back when its predicted recall reaches 90 %: for the same
+//! retention it asks for fewer reviews than SM-2's fixed multipliers.
 //!
 //! The grades are three, from how a review went: right at the first try with no hint
-//! ([`Grade::Good`], SM-2 quality 5), right after a wrong try or a hint
-//! ([`Grade::Hard`], quality 3), wrong or the solution viewed ([`Grade::Again`],
-//! quality 1). A right grade lengthens the interval: 1 day, then 6, then the last
-//! interval times the ease, rounded up. A wrong one starts the repetitions over and
-//! makes the problem due at once (SM-2 repeats failed items the same day). Every
-//! grade then moves the ease by `0.1 - (5 - q)(0.08 + (5 - q) 0.02)`, never below 1.3.
+//! ([`Grade::Good`], FSRS's Good), right after a wrong try or a hint ([`Grade::Hard`],
+//! FSRS's Hard), wrong or the solution viewed ([`Grade::Again`], FSRS's Again). FSRS's
+//! fourth rating, Easy, is never given: it means "recalled with no effort", which a
+//! checked answer cannot tell from Good, and asking the learner to rate themselves
+//! would add a question to every review.
+//!
+//! A right grade schedules the problem after the interval FSRS gives (at least a day;
+//! Hard's shorter than Good's). A wrong one makes it due at once, as it always was
+//! here: FSRS's long-term scheduler would wait a day, but a problem just got wrong is
+//! worth another try while it is fresh. FSRS still counts the lapse in the problem's
+//! memory (lower stability, higher difficulty), so the intervals after it start short.
 //!
 //! A problem never reviewed gets its schedule from its history: the lesson work counts
 //! as its first review, graded from the attempts. So a problem answered wrong and not
-//! solved is due from that attempt on, and one solved comes back a day after the solve
-//! and then at growing intervals.
+//! solved is due from that attempt on, and one solved comes back after FSRS's first
+//! interval (two days for Hard, three for Good) and then at growing intervals.
 //!
 //! Time is always an argument (`now`, Unix seconds): nothing here reads a clock.
+
+use rs_fsrs::Rating;
 
 use crate::content::Course;
 use crate::store::model::INITIAL_EASE;
 use crate::store::{Attempt, ProblemRecord, Progress, Review};
 
 use super::locate;
+use super::memory;
 use super::problem::Problem;
 
 pub const DAY: u64 = 86_400;
-/// SM-2's floor on the ease: below it items come back too often to be useful.
-pub const MIN_EASE: f64 = 1.3;
-/// No interval beyond a century, whatever a hand-edited ease says.
-const MAX_INTERVAL_DAYS: u32 = 36_500;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Grade {
@@ -56,48 +59,37 @@ impl Grade {
         }
     }
 
-    /// SM-2's response quality, 0 to 5.
-    fn quality(self) -> f64 {
+    /// FSRS's rating for the grade.
+    fn rating(self) -> Rating {
         match self {
-            Grade::Again => 1.0,
-            Grade::Hard => 3.0,
-            Grade::Good => 5.0,
+            Grade::Again => Rating::Again,
+            Grade::Hard => Rating::Hard,
+            Grade::Good => Rating::Good,
         }
     }
 }
 
 /// The schedule after a review graded `grade` at `now`; `before` is the schedule so far
-/// (`None` for a first review).
+/// (`None` for a first review). The SM-2 fields an older release reads are kept
+/// meaningful: `interval_days` and `reps` as SM-2 defined them, `ease` unchanged.
 pub fn review(before: Option<&Review>, grade: Grade, now: u64) -> Review {
-    let ease = before.map_or(INITIAL_EASE, |r| r.ease).max(MIN_EASE);
+    let memory = memory::next(before, grade.rating(), now);
     let reps = before.map_or(0, |r| r.reps);
     let lapses = before.map_or(0, |r| r.lapses);
     let (interval_days, reps, lapses) = match grade {
         Grade::Again => (0, 0, lapses.saturating_add(1)),
-        Grade::Hard | Grade::Good => {
-            let interval = match reps {
-                0 => 1,
-                1 => 6,
-                _ => {
-                    let last = before.map_or(1, |r| r.interval_days.max(1));
-                    // Ease is kept to two decimals, so the product is exact to well
-                    // within the tolerance that stops 6 × 2.5 rounding up to 16.
-                    let days = (f64::from(last) * ease - 1e-9).ceil();
-                    days.min(f64::from(MAX_INTERVAL_DAYS)) as u32
-                }
-            };
-            (interval, reps.saturating_add(1), lapses)
-        }
+        Grade::Hard | Grade::Good => (memory.interval_days, reps.saturating_add(1), lapses),
     };
-    let q = grade.quality();
-    let ease = ease + 0.1 - (5.0 - q) * (0.08 + (5.0 - q) * 0.02);
     Review {
         due: now.saturating_add(u64::from(interval_days) * DAY),
         interval_days,
-        ease: ((ease.max(MIN_EASE)) * 100.0).round() / 100.0,
+        ease: before.map_or(INITIAL_EASE, |r| r.ease),
         reps,
         lapses,
         last: now,
+        stability: Some(memory.stability),
+        difficulty: Some(memory.difficulty),
+        memory_at: Some(now),
         extra: before.map(|r| r.extra.clone()).unwrap_or_default(),
     }
 }
@@ -240,123 +232,165 @@ pub fn from_now(at: u64, now: u64) -> String {
 mod tests {
     use super::*;
     use crate::content::tolerance::Tolerance;
+    use crate::problems::memory::sm2_review;
     use crate::problems::params::Generator;
 
     /// A fixed start: 2026-12-01 00:00:00 UTC.
     const T0: u64 = 1_796_083_200;
 
-    fn run(grades: &[(Grade, u64)]) -> Vec<(u32, f64, u64)> {
-        let mut state: Option<Review> = None;
-        grades
-            .iter()
-            .map(|(g, at)| {
-                let next = review(state.as_ref(), *g, *at);
-                let out = (next.interval_days, next.ease, next.due);
-                state = Some(next);
-                out
-            })
-            .collect()
+    /// Reviews each graded at the moment the last one made it due.
+    fn on_time(grades: &[Grade]) -> Vec<Review> {
+        let mut out: Vec<Review> = Vec::new();
+        for g in grades {
+            let at = out.last().map_or(T0, |r| r.due);
+            out.push(review(out.last(), *g, at));
+        }
+        out
     }
 
     #[test]
-    fn right_first_time_every_time_spreads_out_by_the_ease() {
-        // Good adds 0.1 to the ease each time: 2.5 → 2.6 → 2.7 → 2.8 → 2.9. Intervals:
-        // 1, 6, then the last interval times the ease held before this review:
-        // ⌈6 × 2.7⌉ = ⌈16.2⌉ = 17, then ⌈17 × 2.8⌉ = ⌈47.6⌉ = 48.
-        let t1 = T0 + DAY;
-        let t2 = t1 + 6 * DAY;
-        let t3 = t2 + 17 * DAY;
-        let got = run(&[
-            (Grade::Good, T0),
-            (Grade::Good, t1),
-            (Grade::Good, t2),
-            (Grade::Good, t3),
-        ]);
-        assert_eq!(
-            got,
-            vec![
-                (1, 2.6, T0 + DAY),
-                (6, 2.7, t1 + 6 * DAY),
-                (17, 2.8, t2 + 17 * DAY),
-                (48, 2.9, t3 + 48 * DAY),
-            ]
+    fn a_first_review_takes_fsrs_initial_stability() {
+        // The default weights' initial stabilities: Again 0.4072, Hard 1.1829, Good
+        // 3.1262 days; at 90 % retention the interval is the stability, rounded, at
+        // least a day, and each rating's a day more than the one below it: Again 1,
+        // Hard 2, Good 3. Again is due at once whatever FSRS would wait.
+        let good = review(None, Grade::Good, T0);
+        assert_eq!((good.interval_days, good.due), (3, T0 + 3 * DAY));
+        assert_eq!(good.stability, Some(3.1262));
+        let hard = review(None, Grade::Hard, T0);
+        assert_eq!((hard.interval_days, hard.due), (2, T0 + 2 * DAY));
+        assert_eq!(hard.stability, Some(1.1829));
+        let again = review(None, Grade::Again, T0);
+        assert_eq!((again.interval_days, again.due), (0, T0));
+        assert_eq!(again.stability, Some(0.4072));
+        // Difficulty starts higher the worse it went.
+        let d = |r: &Review| r.difficulty.unwrap_or(f64::NAN);
+        assert!(
+            d(&again) > d(&hard) && d(&hard) > d(&good),
+            "{again:?} {good:?}"
+        );
+        assert_eq!(good.memory_at, Some(T0));
+    }
+
+    #[test]
+    fn good_on_time_every_time_spreads_out() {
+        let got = on_time(&[Grade::Good; 8]);
+        let intervals: Vec<u32> = got.iter().map(|r| r.interval_days).collect();
+        assert!(intervals.windows(2).all(|w| w[0] < w[1]), "{intervals:?}");
+        // The README's numbers. The second by hand: recall after 3 days at stability
+        // 3.1262 is 0.9 to within rounding, and a Good at 0.9 multiplies the stability
+        // by 1 + e^1.616 (11 − 5.3146) 3.1262^−0.1544 (e^(0.1 · 1.0824) − 1) ≈ 3.64.
+        assert_eq!(intervals[..4], [3, 11, 36, 105]);
+        // Faster than doubling once past the first: FSRS's stability grows with each
+        // recall at 90 %.
+        assert!(intervals[2] >= 2 * intervals[1], "{intervals:?}");
+        let reps: Vec<u32> = got.iter().map(|r| r.reps).collect();
+        assert_eq!(reps, (1..=8).collect::<Vec<_>>());
+        assert!(
+            got.iter()
+                .all(|r| r.lapses == 0 && r.due == r.last + u64::from(r.interval_days) * DAY)
         );
     }
 
     #[test]
-    fn a_lapse_starts_over_and_is_due_at_once() {
-        // Good (2.5 → 2.6, 1 day), Good (→ 2.7, 6 days), Again: ease 2.7 − 0.54 = 2.16,
-        // interval 0 (due at that moment), then Hard: 1 day, ease 2.16 − 0.14 = 2.02,
-        // then Good: 6 days, 2.12, then Good: ⌈6 × 2.12⌉ = ⌈12.72⌉ = 13 days, 2.22.
-        let t = [
-            T0,
-            T0 + DAY,
-            T0 + 7 * DAY,
-            T0 + 7 * DAY + 60,
-            T0 + 8 * DAY,
-            T0 + 14 * DAY,
-        ];
-        let got = run(&[
-            (Grade::Good, t[0]),
-            (Grade::Good, t[1]),
-            (Grade::Again, t[2]),
-            (Grade::Hard, t[3]),
-            (Grade::Good, t[4]),
-            (Grade::Good, t[5]),
-        ]);
-        assert_eq!(
-            got,
-            vec![
-                (1, 2.6, t[0] + DAY),
-                (6, 2.7, t[1] + 6 * DAY),
-                (0, 2.16, t[2]),
-                (1, 2.02, t[3] + DAY),
-                (6, 2.12, t[4] + 6 * DAY),
-                (13, 2.22, t[5] + 13 * DAY),
-            ]
+    fn hard_comes_back_sooner_than_good_and_raises_the_difficulty() {
+        for history in [
+            vec![],
+            vec![Grade::Good],
+            vec![Grade::Good; 4],
+            vec![Grade::Hard; 3],
+        ] {
+            let before = on_time(&history).pop();
+            let now = before.as_ref().map_or(T0, |r| r.due);
+            let hard = review(before.as_ref(), Grade::Hard, now);
+            let good = review(before.as_ref(), Grade::Good, now);
+            assert!(
+                hard.interval_days < good.interval_days,
+                "{history:?}: {hard:?} {good:?}"
+            );
+            assert!(hard.difficulty > good.difficulty, "{history:?}");
+            assert!(hard.interval_days >= 1, "{history:?}");
+        }
+    }
+
+    #[test]
+    fn a_lapse_is_due_at_once_and_starts_short() {
+        let before = on_time(&[Grade::Good; 4]);
+        let last = before.last().cloned();
+        let now = last.as_ref().map_or(T0, |r| r.due) + 2 * DAY;
+        let lapsed = review(last.as_ref(), Grade::Again, now);
+        assert_eq!((lapsed.due, lapsed.interval_days), (now, 0));
+        assert_eq!((lapsed.reps, lapsed.lapses, lapsed.last), (0, 1, now));
+        let was = last.as_ref().and_then(|r| r.stability).unwrap_or(0.0);
+        assert!(
+            lapsed.stability.is_some_and(|s| s < was / 2.0),
+            "{lapsed:?}"
         );
-    }
-
-    #[test]
-    fn the_ease_never_falls_below_its_floor() {
-        // Again takes 0.54 from the ease: 2.5 → 1.96 → 1.42 → 0.88, floored to 1.3, and
-        // it stays there (Hard takes 0.14). Intervals after the lapses: 1 day, 6, then
-        // ⌈6 × 1.3⌉ = ⌈7.8⌉ = 8, and that Good lifts the ease to 1.4.
-        let got = run(&[
-            (Grade::Again, T0),
-            (Grade::Again, T0),
-            (Grade::Again, T0),
-            (Grade::Again, T0),
-            (Grade::Hard, T0),
-            (Grade::Hard, T0 + DAY),
-            (Grade::Good, T0 + 7 * DAY),
-        ]);
-        let eases: Vec<f64> = got.iter().map(|g| g.1).collect();
-        assert_eq!(eases, vec![1.96, 1.42, 1.3, 1.3, 1.3, 1.3, 1.4]);
-        let intervals: Vec<u32> = got.iter().map(|g| g.0).collect();
-        assert_eq!(intervals, vec![0, 0, 0, 0, 1, 6, 8]);
-    }
-
-    #[test]
-    fn lapses_count_and_reps_restart() {
-        let first = review(None, Grade::Good, T0);
-        let lapsed = review(Some(&first), Grade::Again, T0 + DAY);
-        assert_eq!((lapsed.reps, lapsed.lapses, lapsed.last), (0, 1, T0 + DAY));
-        let back = review(Some(&lapsed), Grade::Good, T0 + DAY + 5);
+        assert!(lapsed.difficulty > last.as_ref().and_then(|r| r.difficulty));
+        // Right again a minute later: back on a schedule, far shorter than before.
+        let back = review(Some(&lapsed), Grade::Good, now + 60);
         assert_eq!((back.reps, back.lapses), (1, 1));
+        let before_lapse = last.map_or(0, |r| r.interval_days);
+        assert!(
+            back.interval_days >= 1 && back.interval_days < before_lapse / 2,
+            "{back:?}"
+        );
     }
 
     #[test]
-    fn a_broken_ease_in_the_file_is_floored() {
-        let mut bad = review(None, Grade::Good, T0);
-        bad.ease = f64::NAN;
-        bad.reps = 3;
-        bad.interval_days = 10;
-        // NaN.max(1.3) is 1.3: ⌈10 × 1.3⌉ = 13.
-        assert_eq!(review(Some(&bad), Grade::Good, T0).interval_days, 13);
-        bad.ease = f64::INFINITY;
-        let far = review(Some(&bad), Grade::Good, T0);
-        assert_eq!(far.interval_days, MAX_INTERVAL_DAYS);
+    fn an_sm2_review_keeps_its_due_date_until_it_is_reviewed_again() {
+        // An SM-2 schedule of 17 days at the starting ease, reviewed at T0.
+        let old = sm2_review(17, 2.5, T0);
+        let r = ProblemRecord {
+            solved: true,
+            attempts: vec![attempt(T0, true)],
+            review: Some(old.clone()),
+            ..ProblemRecord::default()
+        };
+        assert_eq!(due_at(&r), Some(T0 + 17 * DAY));
+        assert_eq!(state(&r), Some(old.clone()));
+        // Reviewed when due: FSRS goes on from stability 17 days, difficulty 5, as if
+        // it had written them itself.
+        let now = T0 + 17 * DAY;
+        let upgraded = review(Some(&old), Grade::Good, now);
+        let fsrs = Review {
+            stability: Some(17.0),
+            difficulty: Some(5.0),
+            memory_at: Some(T0),
+            ..old.clone()
+        };
+        assert_eq!(upgraded, review(Some(&fsrs), Grade::Good, now));
+        assert!(upgraded.interval_days > 17, "{upgraded:?}");
+        assert!(upgraded.stability.is_some_and(|s| s > 17.0));
+        // The SM-2 fields an older release reads stay meaningful.
+        assert_eq!((upgraded.ease, upgraded.reps, upgraded.lapses), (2.5, 4, 1));
+        // A lower ease carries over as a harder problem: a shorter interval.
+        let hard_one = review(Some(&sm2_review(17, 1.3, T0)), Grade::Good, now);
+        assert!(
+            hard_one.interval_days < upgraded.interval_days,
+            "{hard_one:?}"
+        );
+    }
+
+    #[test]
+    fn broken_or_hostile_values_in_the_file_still_schedule() {
+        let mut bad = sm2_review(10, f64::NAN, T0);
+        bad.stability = Some(f64::INFINITY);
+        bad.difficulty = Some(-4.0);
+        bad.due = u64::MAX;
+        for g in [Grade::Again, Grade::Hard, Grade::Good] {
+            for now in [T0, T0 + DAY, 0, u64::MAX] {
+                let next = review(Some(&bad), g, now);
+                assert!(next.interval_days <= memory::MAX_INTERVAL_DAYS, "{next:?}");
+                assert!(next.stability.is_some_and(f64::is_finite), "{next:?}");
+                assert!(next.difficulty.is_some_and(|d| (1.0..=10.0).contains(&d)));
+                assert_eq!(next.interval_days == 0, g == Grade::Again, "{next:?}");
+            }
+        }
+        // A last review after `now` (a clock set back) is read as just now.
+        let ahead = review(None, Grade::Good, T0 + 9 * DAY);
+        let next = review(Some(&ahead), Grade::Good, T0);
+        assert!(next.interval_days >= 1 && next.due > T0, "{next:?}");
     }
 
     #[test]
@@ -387,30 +421,31 @@ mod tests {
         // Wrong and never solved: due from the last wrong attempt.
         let wrong = record(vec![attempt(T0, false), attempt(T0 + 50, false)]);
         assert_eq!(due_at(&wrong), Some(T0 + 50));
-        // Right first time: a Good first review at the solve, due a day later.
+        // Right first time: a Good first review at the solve, due three days later.
         let solved = record(vec![attempt(T0, true)]);
-        assert_eq!(due_at(&solved), Some(T0 + DAY));
-        let implied = state(&solved).map(|s| s.ease);
-        assert_eq!(implied, Some(2.6));
-        // Right after a wrong try: Hard, ease 2.36, still a day.
+        assert_eq!(due_at(&solved), Some(T0 + 3 * DAY));
+        assert_eq!(state(&solved), Some(review(None, Grade::Good, T0)));
+        // Right after a wrong try: Hard, two days; the wrong try of another variant does
+        // not count against it.
         let hard = record(vec![attempt(T0, false), attempt(T0 + 9, true)]);
-        assert_eq!(
-            state(&hard).map(|s| (s.ease, s.due)),
-            Some((2.36, T0 + 9 + DAY))
-        );
+        assert_eq!(state(&hard), Some(review(None, Grade::Hard, T0 + 9)));
+        assert_eq!(due_at(&hard), Some(T0 + 9 + 2 * DAY));
+        let mut other = record(vec![attempt(T0, false), attempt(T0 + 9, true)]);
+        other.attempts[1].variant = 1;
+        assert_eq!(due_at(&other), Some(T0 + 9 + 3 * DAY));
     }
 
     #[test]
     fn a_wrong_answer_after_the_last_review_brings_it_back() {
         let mut r = record(vec![attempt(T0, true)]);
         r.review = Some(review(None, Grade::Good, T0 + 10));
-        assert_eq!(due_at(&r), Some(T0 + 10 + DAY));
+        assert_eq!(due_at(&r), Some(T0 + 10 + 3 * DAY));
         // "Another one" answered wrong an hour later: due then.
         r.attempts.push(attempt(T0 + 3600, false));
         assert_eq!(due_at(&r), Some(T0 + 3600));
         // ...and right again after it: back on the schedule.
         r.attempts.push(attempt(T0 + 3700, true));
-        assert_eq!(due_at(&r), Some(T0 + 10 + DAY));
+        assert_eq!(due_at(&r), Some(T0 + 10 + 3 * DAY));
     }
 
     fn problem(params: &[(&str, &str)]) -> Problem {

@@ -86,6 +86,9 @@ fn merge_review(base: &mut Option<Review>, incoming: Option<&Review>) {
             r.lapses,
             r.interval_days,
             r.ease.to_bits(),
+            r.memory_at,
+            r.stability.map(f64::to_bits),
+            r.difficulty.map(f64::to_bits),
         )
     };
     if rank(incoming) > rank(current) {
@@ -276,6 +279,9 @@ mod tests {
                 reps: 1,
                 lapses: 0,
                 last,
+                stability: None,
+                difficulty: None,
+                memory_at: None,
                 extra: toml::Table::new(),
             });
         }
@@ -320,6 +326,44 @@ mod tests {
         ba.merge_from(&a);
         assert_eq!(ab, ba);
         assert_eq!(due_of(&ab), Some(2_000));
+    }
+
+    /// `reviewed(last, due)` with FSRS memory state computed at `last`.
+    fn with_memory(last: u64, due: u64, stability: f64) -> Progress {
+        let mut p = reviewed(last, due);
+        for review in p.lessons.values_mut().flat_map(|l| l.problems.values_mut()) {
+            if let Some(r) = review.review.as_mut() {
+                (r.stability, r.difficulty, r.memory_at) = (Some(stability), Some(5.0), Some(last));
+            }
+        }
+        p
+    }
+
+    #[test]
+    fn fsrs_memory_goes_with_its_review_and_settles_same_second_ties() {
+        let review = |p: &Progress| p.lessons["l1"].problems["1.1"].review.clone();
+        // The later review wins with its memory, whichever side it is on.
+        let early = with_memory(100, 1_000, 3.0);
+        let late = with_memory(200, 900, 11.0);
+        for (base, incoming) in [(&early, &late), (&late, &early)] {
+            let mut merged = base.clone();
+            merged.merge_from(incoming);
+            assert_eq!(review(&merged), review(&late));
+        }
+        // Reviews in one second that differ only in their memory: the same either way.
+        let a = with_memory(100, 1_000, 3.0);
+        let b = with_memory(100, 1_000, 4.0);
+        let mut ab = a.clone();
+        ab.merge_from(&b);
+        let mut ba = b.clone();
+        ba.merge_from(&a);
+        assert_eq!(ab, ba);
+        assert_eq!(review(&ab), review(&b));
+        // A later review by a release without FSRS (no memory fields) wins whole.
+        let sm2 = reviewed(300, 800);
+        let mut merged = late.clone();
+        merged.merge_from(&sm2);
+        assert_eq!(review(&merged), review(&sm2));
     }
 
     #[test]

@@ -20,6 +20,7 @@ pub mod format;
 pub mod limits;
 mod merge;
 pub mod model;
+mod open;
 mod pending;
 mod quarantine;
 mod seed;
@@ -66,6 +67,9 @@ pub struct Opened {
     pub store: Store,
     pub progress: Progress,
     pub warning: Option<String>,
+    /// A first start opened with [`Store::open_deferred`]: the fresh record is not on
+    /// disk yet, and the caller saves it as soon as it can.
+    pub unwritten: bool,
 }
 
 /// A record read from a file the learner named (`progress import FILE`) that cannot be
@@ -75,49 +79,6 @@ pub struct Opened {
 pub struct RecordError(String);
 
 impl Store {
-    /// Opens (or starts) the progress kept under `home`. Never fails: every problem
-    /// becomes a warning and the course opens anyway. On a first start the fresh record
-    /// (with its new seed) is written at once, so a second instance started a moment
-    /// later gets the same seed and the same problem numbers. A relative `home` (from a
-    /// relative `$HOME`) is refused: it would scatter progress over whatever folder the
-    /// course was started in.
-    pub fn open(home: Option<&Path>) -> Opened {
-        // An empty path would silently mean the current directory.
-        let home = home.filter(|h| !h.as_os_str().is_empty());
-        let refused = match home {
-            None => Some(NO_HOME.to_string()),
-            Some(h) if h.is_relative() => Some(format!(
-                "the progress home `{}` is not an absolute path (is HOME relative?); set ATTN_COURSE_HOME or pass --home",
-                h.display()
-            )),
-            Some(_) => None,
-        };
-        let (Some(home), None) = (home, refused.as_deref()) else {
-            return Opened {
-                store: Store::nowhere(),
-                progress: fresh(),
-                warning: refused.map(|r| not_kept(&r)),
-            };
-        };
-        let store = Store {
-            path: Some(home.join(FILE_NAME)),
-            pending: None,
-        };
-        let (progress, warning) = store.load(home);
-        Opened {
-            store,
-            progress,
-            warning,
-        }
-    }
-
-    fn nowhere() -> Store {
-        Store {
-            path: None,
-            pending: None,
-        }
-    }
-
     /// Where the progress file is, if anywhere.
     pub fn path(&self) -> Option<&Path> {
         self.path.as_deref()
@@ -273,80 +234,6 @@ impl Store {
             reason: NO_HOME.to_string(),
         })
     }
-
-    /// Reads the record at open, holding the lock where one can be taken (a read-only
-    /// home has no lock file; reading without it is safe since writes are atomic), with
-    /// the pending changes beside it merged in (the next save writes them).
-    fn load(&self, home: &Path) -> (Progress, Option<String>) {
-        let (mut progress, warning) = self.load_file(home);
-        if !progress.is_newer() {
-            for pending in pending::list(home) {
-                if let Some(record) = pending::read(&pending) {
-                    let mut merged = Some(progress.clone());
-                    if absorb(&mut merged, &record)
-                        && let Some(merged) = merged
-                    {
-                        progress = merged;
-                    }
-                }
-            }
-        }
-        (progress, warning)
-    }
-
-    fn load_file(&self, home: &Path) -> (Progress, Option<String>) {
-        let path = home.join(FILE_NAME);
-        if let Err(e) = std::fs::create_dir_all(home) {
-            return (
-                fresh(),
-                Some(not_kept(&format!("cannot create {}: {e}", home.display()))),
-            );
-        }
-        let _lock = file::Lock::acquire(home).ok();
-        let bytes = match file::read_if_exists(&path) {
-            Ok(Some(bytes)) => Some(bytes),
-            Ok(None) => return start_fresh(&path, None),
-            // Too large to be a record: set aside like any other unreadable file.
-            Err(e) if file::is_too_large(&e) => None,
-            Err(e) => {
-                return (
-                    fresh(),
-                    Some(not_kept(&format!("cannot read {}: {e}", path.display()))),
-                );
-            }
-        };
-        match bytes.as_deref().map(decode) {
-            Some(Ok(progress)) if progress.is_newer() => {
-                let warning = newer_warning(progress.schema);
-                (progress, Some(warning))
-            }
-            Some(Ok(progress)) => {
-                let warning = file::probe_writable(home)
-                    .err()
-                    .map(|e| not_kept(&format!("cannot write in {}: {e}", home.display())));
-                (progress, warning)
-            }
-            Some(Err(FormatError::Newer { schema })) => (fresh(), Some(newer_warning(schema))),
-            None | Some(Err(FormatError::Invalid { .. })) => {
-                match quarantine::set_aside(&path, Aside::Corrupt) {
-                    Ok(aside) => start_fresh(
-                        &path,
-                        Some(format!(
-                            "progress file was unreadable; moved to {}; starting fresh",
-                            aside.display()
-                        )),
-                    ),
-                    Err(e) => (
-                        fresh(),
-                        Some(not_kept(&format!(
-                            "{} is unreadable and could not be moved aside ({e})",
-                            path.display()
-                        ))),
-                    ),
-                }
-            }
-        }
-    }
 }
 
 /// Reads the progress file under the lock: the record (`None` when there is none, or
@@ -456,23 +343,6 @@ pub fn record_text(progress: &Progress) -> Result<String, String> {
 
 fn fresh() -> Progress {
     Progress::new(new_seed())
-}
-
-/// A first start (or a start after a corrupt file was set aside): the fresh record is
-/// written at once so its seed is the one every later instance reads.
-fn start_fresh(path: &Path, warning: Option<String>) -> (Progress, Option<String>) {
-    let progress = fresh();
-    match write_record(path, &progress) {
-        Ok(()) => (progress, warning),
-        Err(e) => {
-            let not_kept = not_kept(&format!("cannot write {}: {e}", path.display()));
-            let warning = match warning {
-                Some(w) => format!("{w}; {not_kept}"),
-                None => not_kept,
-            };
-            (progress, Some(warning))
-        }
-    }
 }
 
 fn save_error(path: &Path, reason: &dyn Display) -> SaveError {

@@ -94,7 +94,8 @@ pub struct ProblemRecord {
     pub extra: toml::Table,
 }
 
-/// Where a problem stands in the spaced review (SM-2 state, see `problems::schedule`).
+/// Where a problem stands in the spaced review (FSRS, see `problems::schedule`; records
+/// from before FSRS have only the SM-2 fields and are carried over on their next review).
 /// Every field has a default so a hand-edited table with one missing still loads.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Review {
@@ -104,7 +105,8 @@ pub struct Review {
     /// Days from `last` to `due` (0 after a lapse: due at once).
     #[serde(default)]
     pub interval_days: u32,
-    /// SM-2 easiness factor, 1.3 or more.
+    /// SM-2 easiness factor, 1.3 or more: no longer changed, read once to carry an old
+    /// schedule over to FSRS (and by older releases).
     #[serde(default = "initial_ease")]
     pub ease: f64,
     /// Right reviews in a row (0 after a lapse).
@@ -116,6 +118,17 @@ pub struct Review {
     /// Unix seconds of the last review: of two sessions' schedules the later one wins.
     #[serde(default)]
     pub last: u64,
+    /// FSRS stability in days: the interval after which recall has fallen to 90 %.
+    /// Absent in records from before FSRS.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stability: Option<f64>,
+    /// FSRS difficulty, 1 (easy) to 10 (hard). Absent in records from before FSRS.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub difficulty: Option<f64>,
+    /// Unix seconds of the review that set `stability` and `difficulty`. Older than
+    /// `last` when an older release (SM-2) graded the problem since: then they are stale.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub memory_at: Option<u64>,
     #[serde(flatten)]
     pub extra: toml::Table,
 }

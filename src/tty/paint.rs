@@ -35,6 +35,10 @@ struct Pen {
     modifier: Modifier,
 }
 
+/// The longest pen change `set_pen` writes: `CSI 0`, every attribute, bold for a
+/// bright colour on eight colours, two 24-bit colours and `m`.
+const MAX_SGR: usize = 2 + 1 + 16 + 2 + 2 * 17 + 1;
+
 const PLAIN: Pen = Pen {
     fg: Color::Reset,
     bg: Color::Reset,
@@ -105,20 +109,92 @@ impl Painter {
             let row = &next.content[usize::from(y) * width..][..width];
             let tail = blank_tail(row);
             if usize::from(x) >= tail && self.caps.attributes {
+                self.travel(&mut at, &mut pen, row, (x, y, PLAIN), out);
                 self.set_pen(&mut pen, PLAIN, out);
-                move_to(&mut at, x, y, out);
                 out.extend_from_slice(b"\x1b[K");
                 erased_row = Some(y);
                 continue;
             }
-            self.set_pen(&mut pen, self.pen_for(cell), out);
-            move_to(&mut at, x, y, out);
+            // Moved first, in the pen of what came before, which the cells passed over
+            // may share.
+            let then = self.pen_for(cell);
+            self.travel(&mut at, &mut pen, row, (x, y, then), out);
+            self.set_pen(&mut pen, then, out);
             let symbol = cell.symbol();
             out.extend_from_slice(symbol.as_bytes());
             let advance = symbol.width().max(1) as u16;
             at = Some((x + advance, y));
         }
         self.set_pen(&mut pen, PLAIN, out);
+    }
+
+    /// Moves the cursor to column `x` of row `y` (`row`, the next frame's), where pen
+    /// `then` is to write, by the fewest bytes. The cells between the cursor and `x` on
+    /// its row (or from the start of the next row, after CR LF) are unchanged on
+    /// screen: written again in the pen they already have, they cost less than a move
+    /// sequence when they are few, as the spaces between words that two pages share by
+    /// chance are. Otherwise a move forward on the row, or an absolute move.
+    fn travel(
+        &self,
+        at: &mut Option<(u16, u16)>,
+        pen: &mut Pen,
+        row: &[Cell],
+        (x, y, then): (u16, u16, Pen),
+        out: &mut Vec<u8>,
+    ) {
+        let (from, lead): (u16, &[u8]) = match *at {
+            Some(here) if here == (x, y) => return,
+            Some((ax, ay)) if ay == y && ax < x => (ax, b""),
+            // Never from the last row (a line feed there would scroll the screen).
+            Some((_, ay)) if ay + 1 == y => (0, b"\r\n"),
+            _ => return move_to(at, x, y, out),
+        };
+        let gap = &row[usize::from(from)..usize::from(x)];
+        let jump = if lead.is_empty() {
+            3 + digits(x - from)
+        } else {
+            4 + digits(y + 1) + digits(x + 1)
+        };
+        // The gap's one pen, if its cells share one and are one cell wide each; a gap
+        // longer than the move and any two pen changes is not looked at.
+        let gap_pen = gap.first().map_or(*pen, |c| self.pen_for(c));
+        let worth = gap.len() < jump + 2 * MAX_SGR
+            && gap
+                .iter()
+                .all(|c| c.symbol().width() == 1 && self.pen_for(c) == gap_pen);
+        let mark = out.len();
+        if worth {
+            // Written out, then taken back if the move is shorter. Either way the pen
+            // then changes to `then`.
+            out.extend_from_slice(lead);
+            let mut pen_after = *pen;
+            self.set_pen(&mut pen_after, gap_pen, out);
+            gap.iter()
+                .for_each(|c| out.extend_from_slice(c.symbol().as_bytes()));
+            let rewrite = out.len() - mark + self.pen_change(pen_after, then, out);
+            if rewrite < jump + self.pen_change(*pen, then, out) {
+                *pen = pen_after;
+                *at = Some((x, y));
+                return;
+            }
+            out.truncate(mark);
+        }
+        if lead.is_empty() {
+            let _ = write!(out, "\x1b[{}C", x - from);
+        } else {
+            let _ = write!(out, "\x1b[{};{}H", y + 1, x + 1);
+        }
+        *at = Some((x, y));
+    }
+
+    /// The bytes of changing the pen `from` to `to` (written to `scratch`'s end and
+    /// taken back).
+    fn pen_change(&self, mut from: Pen, to: Pen, scratch: &mut Vec<u8>) -> usize {
+        let mark = scratch.len();
+        self.set_pen(&mut from, to, scratch);
+        let bytes = scratch.len() - mark;
+        scratch.truncate(mark);
+        bytes
     }
 
     /// The pen a cell asks for, in what this terminal has.
@@ -153,7 +229,8 @@ impl Painter {
         if *pen == to {
             return;
         }
-        *pen = to;
+        let from = std::mem::replace(pen, to);
+        let start = out.len();
         out.extend_from_slice(b"\x1b[0");
         for (flag, code) in [
             (Modifier::BOLD, "1"),
@@ -173,6 +250,14 @@ impl Painter {
         self.color(to.fg, false, out);
         self.color(to.bg, true, out);
         out.push(b'm');
+        // From the plain pen there is nothing to reset, and to it `CSI m` alone resets:
+        // the `0` (and the `;` after it) would only cost bytes, on every styled word.
+        if from == PLAIN || to == PLAIN {
+            out.remove(start + 2);
+            if out[start + 2] == b';' {
+                out.remove(start + 2);
+            }
+        }
     }
 
     /// `;` and the SGR parameters of one colour, or nothing for the default colour and
@@ -254,6 +339,11 @@ fn blank_tail(row: &[Cell]) -> usize {
 }
 
 /// Moves the cursor to (x, y) unless it is there already.
+/// The decimal digits of `n`.
+fn digits(n: u16) -> usize {
+    n.checked_ilog10().map_or(1, |d| d as usize + 1)
+}
+
 fn move_to(at: &mut Option<(u16, u16)>, x: u16, y: u16, out: &mut Vec<u8>) {
     if *at != Some((x, y)) {
         let _ = write!(out, "\x1b[{};{}H", y + 1, x + 1);

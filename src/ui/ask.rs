@@ -6,7 +6,7 @@
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
-use super::markdown::lay_markdown;
+use super::markdown::definition;
 use super::truncate;
 use crate::app::keymap;
 use crate::app::{App, AskItem, Mode};
@@ -123,7 +123,7 @@ fn item_lines(app: &App, item: &AskItem, selected: bool, width: usize) -> Vec<Li
     match item {
         AskItem::Term {
             name,
-            definition,
+            definition: text,
             shape,
             introduced,
             ..
@@ -132,13 +132,7 @@ fn item_lines(app: &App, item: &AskItem, selected: bool, width: usize) -> Vec<Li
                 .as_ref()
                 .map_or_else(String::new, |s| format!(" ({s})"));
             out.push(head(format!("{name}{shape}")));
-            out.extend(indent(lay_markdown(
-                app,
-                "glossary.toml",
-                1,
-                definition,
-                inner,
-            )));
+            out.extend(indent(definition(app, text, inner).to_vec()));
             let place = format!("introduced in {introduced}");
             out.extend(indent(wrap(&[Span::styled(place, theme.dim())], inner)));
         }

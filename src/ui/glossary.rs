@@ -8,10 +8,12 @@ use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Padding, Paragraph};
 
+use super::ask::drawable;
+use super::markdown::definition;
 use super::truncate;
 use crate::app::keymap;
 use crate::app::{App, GlossaryView};
-use crate::content::{Lesson, Term};
+use crate::content::Term;
 use crate::layout::{self, wrap::wrap};
 use crate::math;
 
@@ -102,10 +104,8 @@ fn draw_index(app: &App, frame: &mut Frame<'_>, area: Rect, view: &GlossaryView)
         .skip(top)
         .take(height)
         .map(|(row, &i)| {
-            let name = truncate(
-                &app.course().glossary.terms[i].name,
-                usize::from(area.width),
-            );
+            let name = drawable(app, &app.course().glossary.terms[i].name);
+            let name = truncate(&name, usize::from(area.width));
             if row == view.selected {
                 let padded = format!("{name:<width$}", width = usize::from(area.width));
                 Line::styled(padded, theme.accent().add_modifier(Modifier::REVERSED))
@@ -122,7 +122,7 @@ fn detail_lines(app: &App, term: &Term, width: usize) -> Vec<Line<'static>> {
     let theme = app.theme();
     let opts = math::Options { ascii: theme.ascii };
     let mut out = vec![Line::styled(
-        term.name.clone(),
+        drawable(app, &term.name),
         theme.accent().add_modifier(Modifier::BOLD),
     )];
     let drawn: Vec<String> = term
@@ -141,23 +141,13 @@ fn detail_lines(app: &App, term: &Term, width: usize) -> Vec<Line<'static>> {
         facts.push(format!("also: {}", term.aliases.join(", ")));
     }
     for fact in facts {
-        out.extend(wrap(&[Span::styled(fact, theme.dim())], width));
+        out.extend(wrap(
+            &[Span::styled(drawable(app, &fact), theme.dim())],
+            width,
+        ));
     }
     out.push(Line::default());
-    let parsed = Lesson::parse(
-        String::new(),
-        String::new(),
-        String::new(),
-        String::new(),
-        &term.definition,
-    );
-    let ctx = layout::Context {
-        theme,
-        lesson_number: 0,
-        record: None,
-        learner_seed: app.progress().learner_seed,
-    };
-    out.extend(layout::lesson(&parsed, width, &ctx).lines);
+    out.extend(definition(app, &term.definition, width).iter().cloned());
     out.push(Line::default());
     let place = match app.course().introduction(term) {
         Some((lesson, block)) => {
@@ -173,6 +163,9 @@ fn detail_lines(app: &App, term: &Term, width: usize) -> Vec<Line<'static>> {
         }
         None => format!("introduced in {} {}", term.lesson, term.section),
     };
-    out.extend(wrap(&[Span::styled(place, theme.dim())], width));
+    out.extend(wrap(
+        &[Span::styled(drawable(app, &place), theme.dim())],
+        width,
+    ));
     out
 }

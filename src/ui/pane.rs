@@ -268,7 +268,7 @@ fn markdown(app: &App, p: ProblemRef, text: &str, width: usize) -> Vec<Line<'sta
         Err(_) => text.to_string(),
     };
     let file = &app.course().lessons[p.lesson].file;
-    lay_markdown(app, file, p.lesson + 1, &filled, width)
+    lay_markdown(app, file, p.lesson + 1, &filled, width).to_vec()
 }
 
 fn tail(mut lines: Vec<Line<'static>>, height: usize) -> Vec<Line<'static>> {

@@ -7,6 +7,9 @@
 //! is how a lesson shuffles or removes positions. The last run is kept, so several
 //! questions about one text cost one forward pass.
 
+mod help;
+mod text;
+
 use std::sync::{Arc, Mutex};
 
 use super::args::integer;
@@ -14,6 +17,8 @@ use super::budget::Budget;
 use super::builtin::{Apply, Arg, Builtin, ModelFn};
 use super::value::{Matrix, Value};
 use crate::model::{Model, Run, Tensor, shipped};
+pub use help::help_call;
+use text::{index, number, text};
 
 const fn model_fn(
     name: &'static str,
@@ -195,88 +200,6 @@ fn run(text_arg: &Arg, budget: &mut Budget) -> Result<Arc<Run>, String> {
     Ok(run)
 }
 
-type Positions = Vec<Option<usize>>;
-
-/// Token ids and positions of a text argument (see the module's note).
-fn text(arg: &Arg, m: &Model) -> Result<(Vec<usize>, Positions), String> {
-    let (ids, positions) = match arg {
-        Arg::Text(s) => {
-            let ids = m.encode(s)?;
-            let positions = (0..ids.len()).map(Some).collect();
-            (ids, positions)
-        }
-        Arg::Value(Value::Matrix(mx)) if mx.rows() == 2 => {
-            let ids = whole_numbers(mx.row(0), "a token id", m.config.vocab)?;
-            let positions = mx
-                .row(1)
-                .iter()
-                .map(|&p| {
-                    if p == -1.0 {
-                        Ok(None)
-                    } else {
-                        whole_numbers(&[p], "a position (or -1)", m.config.n_ctx)
-                            .map(|v| Some(v[0]))
-                    }
-                })
-                .collect::<Result<_, _>>()?;
-            (ids, positions)
-        }
-        Arg::Value(Value::Matrix(mx)) => {
-            return Err(format!(
-                "a text given as a matrix has 2 rows (token ids, positions), got {}",
-                mx.rows()
-            ));
-        }
-        Arg::Value(v) => {
-            let ids = whole_numbers(v.elements(), "a token id", m.config.vocab)?;
-            let positions = (0..ids.len()).map(Some).collect();
-            (ids, positions)
-        }
-    };
-    if ids.is_empty() || ids.len() > m.config.n_ctx {
-        return Err(format!(
-            "the model reads 1 to {} characters, got {}",
-            m.config.n_ctx,
-            ids.len()
-        ));
-    }
-    Ok((ids, positions))
-}
-
-fn whole_numbers(xs: &[f64], what: &str, limit: usize) -> Result<Vec<usize>, String> {
-    xs.iter()
-        .map(|&x| {
-            integer(&Value::Scalar(x), what)
-                .ok()
-                .filter(|&i| (0..limit as i64).contains(&i))
-                .map(|i| i as usize)
-                .ok_or_else(|| {
-                    format!(
-                        "{what} must be a whole number from 0 to {}, got {x}",
-                        limit - 1
-                    )
-                })
-        })
-        .collect()
-}
-
-fn number<'a>(arg: &'a Arg, what: &str) -> Result<&'a Value, String> {
-    match arg {
-        Arg::Value(v) => Ok(v),
-        Arg::Text(_) => Err(format!("{what} must be a number, not a string")),
-    }
-}
-
-/// A layer or head number below `limit`.
-fn index(arg: &Arg, what: &str, limit: usize) -> Result<usize, String> {
-    let i = integer(number(arg, what)?, what)?;
-    if (0..limit as i64).contains(&i) {
-        Ok(i as usize)
-    } else {
-        Err(format!("{what} must be from 0 to {}, got {i}", limit - 1))
-    }
-}
-
 /// A tensor as an evaluator value (a vector when asked and it is one row).
 fn value(t: &Tensor, budget: &mut Budget, as_vector: bool) -> Result<Value, String> {
     budget.alloc("the result", t.rows(), t.cols())?;
@@ -297,53 +220,6 @@ fn softmax(row: &[f32]) -> Vec<f64> {
     let exps: Vec<f64> = row.iter().map(|&x| (f64::from(x) - max).exp()).collect();
     let total: f64 = exps.iter().sum();
     exps.into_iter().map(|e| e / total).collect()
-}
-
-/// `Some` when `src` is `help(model)`: then the listing, or why there is no model. Not
-/// a function of the language (its value is text); the command line and the scratchpad
-/// recognise it, as they recognise figure calls.
-pub fn help_call(src: &str) -> Option<Result<String, String>> {
-    let program = super::parse(src).ok()?;
-    let [super::Statement::Expr(expr)] = program.statements.as_slice() else {
-        return None;
-    };
-    let super::ExprKind::Call(name, args) = &expr.kind else {
-        return None;
-    };
-    let [arg] = args.as_slice() else {
-        return None;
-    };
-    (name == "help" && matches!(&arg.kind, super::ExprKind::Name(n) if n == "model"))
-        .then(model_help)
-}
-
-/// Every model function and parameter with its shape, and the vocabulary.
-fn model_help() -> Result<String, String> {
-    let m = model()?;
-    let c = m.config;
-    let mut out = format!(
-        "The course's model: {} layers, {} heads of {} per layer, d = {}, d_ff = {}, \
-         up to {} characters, {} characters in the vocabulary.\n\
-         text = \"a string\", token ids (tokens(\"...\")), or [ids; positions] (2 x n, -1: no position)\n\n",
-        c.n_layer, c.n_head, c.d_head, c.d_model, c.d_ff, c.n_ctx, c.vocab
-    );
-    for (b, gives) in MODEL_BUILTINS.iter().zip(GIVES) {
-        out += &format!("  {:<32} {gives}\n", b.usage);
-    }
-    out += "\nparam(name):\n";
-    for (name, (r, c)) in m.param_names() {
-        let shape = if r == 1 {
-            format!("({c})")
-        } else {
-            format!("{r} x {c}")
-        };
-        out += &format!("  {name:<14} {shape}\n");
-    }
-    out += "\nvocabulary (id: character):\n ";
-    for (i, ch) in m.vocab().iter().enumerate() {
-        out += &format!(" {i}:{}", ch.escape_debug());
-    }
-    Ok(out)
 }
 
 #[cfg(test)]

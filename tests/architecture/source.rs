@@ -1,39 +1,20 @@
-//! The crate's layering, kept by a test because the compiler does not keep it: modules
-//! may not import each other in a loop (neither the top-level modules nor the files of
-//! `math/`, `eval/`, `ui/` and `content/`), and the pure libraries `math` and `eval`
-//! import nothing else of the crate.
-//!
-//! The test reads `src/` as text: it finds every path that starts with `crate`, `super`
-//! or `self` (in `use` trees, braces expanded, and in code), and every `use` whose first
-//! segment is a child module, resolves it to a module, and follows `pub use`
-//! re-exports of a `mod.rs` so that `super::Name` counts as an import of the file that
-//! defines `Name`.
+//! Reading `src/` as text: every file's module path, its code without comments and
+//! literals, the paths it refers to, and those paths resolved to modules of the crate
+//! (through the re-exports of each `mod.rs`).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::Path;
 
-/// The directories whose files are checked for loops among themselves.
-const FILE_LEVEL: &[&str] = &["math", "eval", "ui", "content"];
-/// Pure libraries (no terminal, no files of the learner's): each may import only the
-/// pure libraries listed beside it. The evaluator names the course's trained model, and
-/// the model reads its weights from the embedded course; nothing else is below them.
-const PURE: &[(&str, &[&str])] = &[
-    ("math", &[]),
-    ("eval", &["model", "embedded"]),
-    ("model", &["embedded"]),
-    ("embedded", &[]),
-];
-
 /// One source file: its module path (`["math", "parser", "env"]`) and whether it is a
 /// `mod.rs`/`lib.rs` (so its children are its own submodules).
-struct File {
-    module: Vec<String>,
-    is_dir_root: bool,
-    code: String,
+pub struct File {
+    pub module: Vec<String>,
+    pub is_dir_root: bool,
+    pub code: String,
 }
 
-fn collect(dir: &Path, prefix: &[String], out: &mut Vec<File>) {
+pub fn collect(dir: &Path, prefix: &[String], out: &mut Vec<File>) {
     for entry in fs::read_dir(dir).expect("read src/") {
         let path = entry.expect("dir entry").path();
         let name = path.file_name().unwrap().to_string_lossy().to_string();
@@ -64,7 +45,7 @@ fn collect(dir: &Path, prefix: &[String], out: &mut Vec<File>) {
 
 /// The source without comments, string literals and character literals (so a path in
 /// a doc comment or a message does not count).
-fn strip(src: &str) -> String {
+pub fn strip(src: &str) -> String {
     let b: Vec<char> = src.chars().collect();
     let mut out = String::with_capacity(src.len());
     let mut i = 0;
@@ -152,12 +133,12 @@ fn strip(src: &str) -> String {
     out
 }
 
-fn ident_before(b: &[char], i: usize) -> bool {
+pub fn ident_before(b: &[char], i: usize) -> bool {
     i > 0 && (b[i - 1].is_alphanumeric() || b[i - 1] == '_')
 }
 
 /// Tokens: identifiers, `::`, and single punctuation characters.
-fn tokens(code: &str) -> Vec<String> {
+pub fn tokens(code: &str) -> Vec<String> {
     let b: Vec<char> = code.chars().collect();
     let mut out = Vec::new();
     let mut i = 0;
@@ -184,7 +165,7 @@ fn tokens(code: &str) -> Vec<String> {
 
 /// Expands the use tree starting at `toks[*i]` into full paths, each a list of
 /// segments ending at the imported name (`{a, b::c}` → `[a]`, `[b, c]`).
-fn use_tree(toks: &[String], i: &mut usize, prefix: &[String], out: &mut Vec<Vec<String>>) {
+pub fn use_tree(toks: &[String], i: &mut usize, prefix: &[String], out: &mut Vec<Vec<String>>) {
     let mut path = prefix.to_vec();
     while *i < toks.len() {
         let t = toks[*i].as_str();
@@ -229,7 +210,11 @@ fn use_tree(toks: &[String], i: &mut usize, prefix: &[String], out: &mut Vec<Vec
 
 /// The module a path names, given the file it appears in: the longest prefix of the
 /// resolved path that is a module of the crate. `None` for paths outside the crate.
-fn resolve(path: &[String], file: &File, modules: &BTreeSet<Vec<String>>) -> Option<Vec<String>> {
+pub fn resolve(
+    path: &[String],
+    file: &File,
+    modules: &BTreeSet<Vec<String>>,
+) -> Option<Vec<String>> {
     let mut base: Vec<String> = file.module.clone();
     let mut rest = path;
     match path.first()?.as_str() {
@@ -269,7 +254,7 @@ fn resolve(path: &[String], file: &File, modules: &BTreeSet<Vec<String>>) -> Opt
 
 /// Every path a file refers to: `use` trees (expanded) and `crate::`/`super::`/`self::`
 /// paths in code.
-fn paths(file: &File) -> Vec<(Vec<String>, bool)> {
+pub fn paths(file: &File) -> Vec<(Vec<String>, bool)> {
     let toks = tokens(&file.code);
     let mut out = Vec::new();
     let mut i = 0;
@@ -304,12 +289,12 @@ fn paths(file: &File) -> Vec<(Vec<String>, bool)> {
     out
 }
 
-struct Crate {
+pub struct Crate {
     /// module → modules it imports (resolved through `mod.rs` re-exports).
-    imports: BTreeMap<Vec<String>, BTreeSet<Vec<String>>>,
+    pub imports: BTreeMap<Vec<String>, BTreeSet<Vec<String>>>,
 }
 
-fn read_crate() -> Crate {
+pub fn read_crate() -> Crate {
     let mut files = Vec::new();
     collect(
         &Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
@@ -357,203 +342,4 @@ fn read_crate() -> Crate {
         }
     }
     Crate { imports }
-}
-
-/// The import graph at one level: `unit` maps a module to the node it belongs to (or
-/// `None` to leave it out); edges inside one node are dropped.
-fn graph(
-    c: &Crate,
-    unit: impl Fn(&[String]) -> Option<String>,
-) -> BTreeMap<String, BTreeSet<String>> {
-    let mut g: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    for (from, tos) in &c.imports {
-        let Some(a) = unit(from) else { continue };
-        for to in tos {
-            if let Some(b) = unit(to)
-                && a != b
-            {
-                g.entry(a.clone()).or_default().insert(b);
-            }
-        }
-    }
-    g
-}
-
-/// The cycles of a graph, one per strongly connected component of more than one node,
-/// each written as `a → b → … → a`.
-fn cycles(g: &BTreeMap<String, BTreeSet<String>>) -> Vec<String> {
-    let reach = |from: &String| {
-        let mut seen = BTreeSet::new();
-        let mut stack = vec![from.clone()];
-        while let Some(n) = stack.pop() {
-            for m in g.get(&n).into_iter().flatten() {
-                if seen.insert(m.clone()) {
-                    stack.push(m.clone());
-                }
-            }
-        }
-        seen
-    };
-    let mut out = Vec::new();
-    let mut done = BTreeSet::new();
-    for a in g.keys() {
-        if done.contains(a) {
-            continue;
-        }
-        let from_a = reach(a);
-        if !from_a.contains(a) {
-            continue;
-        }
-        let component: BTreeSet<String> = from_a
-            .iter()
-            .filter(|b| reach(b).contains(a))
-            .cloned()
-            .collect();
-        // Show one concrete loop: a shortest path a → … → a inside the component.
-        let mut prev: BTreeMap<String, String> = BTreeMap::new();
-        let mut queue = std::collections::VecDeque::from([a.clone()]);
-        'search: while let Some(n) = queue.pop_front() {
-            for m in g
-                .get(&n)
-                .into_iter()
-                .flatten()
-                .filter(|m| component.contains(*m))
-            {
-                if m == a {
-                    prev.insert("<end>".into(), n.clone());
-                    break 'search;
-                }
-                if !prev.contains_key(m) {
-                    prev.insert(m.clone(), n.clone());
-                    queue.push_back(m.clone());
-                }
-            }
-        }
-        let mut chain = Vec::new();
-        let mut n = prev["<end>"].clone();
-        while &n != a {
-            chain.push(n.clone());
-            n = prev[&n].clone();
-        }
-        chain.reverse();
-        let walk: Vec<String> = std::iter::once(a.clone())
-            .chain(chain)
-            .chain(std::iter::once(a.clone()))
-            .collect();
-        out.push(format!(
-            "{} (component: {})",
-            walk.join(" → "),
-            component.into_iter().collect::<Vec<_>>().join(", ")
-        ));
-        done.extend(reach(a).into_iter().filter(|b| reach(b).contains(a)));
-    }
-    out
-}
-
-#[test]
-fn top_level_modules_import_no_loop() {
-    let c = read_crate();
-    let g = graph(&c, |m| m.first().cloned());
-    let loops = cycles(&g);
-    assert!(
-        loops.is_empty(),
-        "import loops between top-level modules:\n{}",
-        loops.join("\n")
-    );
-}
-
-#[test]
-fn files_in_layered_directories_import_no_loop() {
-    let c = read_crate();
-    let mut found = Vec::new();
-    for dir in FILE_LEVEL {
-        // Each file (or subdirectory) directly under `dir` is one node; `mod.rs` is left
-        // out, its re-exports having been followed to the file that defines the name.
-        let g = graph(&c, |m| (m.len() >= 2 && m[0] == *dir).then(|| m[1].clone()));
-        found.extend(cycles(&g).into_iter().map(|l| format!("{dir}/: {l}")));
-    }
-    assert!(
-        found.is_empty(),
-        "import loops between files:\n{}",
-        found.join("\n")
-    );
-}
-
-#[test]
-fn pure_libraries_import_nothing_of_the_crate() {
-    let c = read_crate();
-    let mut found = Vec::new();
-    for (from, tos) in &c.imports {
-        let Some((top, below)) = from
-            .first()
-            .and_then(|t| PURE.iter().find(|(name, _)| name == t))
-        else {
-            continue;
-        };
-        let allowed = |to: &Vec<String>| {
-            to.first()
-                .is_some_and(|t| t == top || below.contains(&t.as_str()))
-        };
-        for to in tos.iter().filter(|to| !allowed(to)) {
-            found.push(format!(
-                "{} imports {}",
-                from.join("::"),
-                if to.is_empty() {
-                    "the crate root".to_string()
-                } else {
-                    to.join("::")
-                }
-            ));
-        }
-    }
-    assert!(
-        found.is_empty(),
-        "math/, eval/, model/ and embedded must stay pure libraries:\n{}",
-        found.join("\n")
-    );
-}
-
-/// The checker itself must see a loop and an impure import: run it on a made-up crate.
-#[test]
-fn the_checker_finds_a_planted_loop() {
-    let mut g: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    g.entry("a".into()).or_default().insert("b".into());
-    g.entry("b".into()).or_default().insert("c".into());
-    g.entry("c".into()).or_default().insert("a".into());
-    g.entry("c".into()).or_default().insert("d".into());
-    let loops = cycles(&g);
-    assert_eq!(loops.len(), 1, "{loops:?}");
-    assert!(loops[0].starts_with("a → b → c → a"), "{loops:?}");
-
-    let file = File {
-        module: vec!["math".into(), "lexer".into()],
-        is_dir_root: false,
-        code: strip(
-            "use super::{parser::MAX_DEPTH, ast::{Node, Kind as K}};\n\
-             // use crate::ui;\n\
-             fn f() { let s = \"crate::app\"; crate::store::open(); }",
-        ),
-    };
-    let modules: BTreeSet<Vec<String>> = [
-        vec![],
-        vec!["math".into()],
-        vec!["math".into(), "lexer".into()],
-        vec!["math".into(), "parser".into()],
-        vec!["math".into(), "ast".into()],
-        vec!["store".into()],
-    ]
-    .into_iter()
-    .collect();
-    let resolved: BTreeSet<Vec<String>> = paths(&file)
-        .iter()
-        .filter_map(|(p, _)| resolve(p, &file, &modules))
-        .collect();
-    let expect: BTreeSet<Vec<String>> = [
-        vec!["math".to_string(), "parser".into()],
-        vec!["math".into(), "ast".into()],
-        vec!["store".into()],
-    ]
-    .into_iter()
-    .collect();
-    assert_eq!(resolved, expect);
 }

@@ -1,31 +1,37 @@
-//! One function per block kind, each appending its lines at a given width.
+//! One function per block kind, each appending its lines at a given width. The prose
+//! blocks (headings, paragraphs with their sentences, lists, quotes, tables, figures)
+//! are here; code and computed claims, display equations, and problem boxes each have a
+//! file below, as methods of the one [`Renderer`] that walks the lesson.
+
+mod code;
+mod equation;
+mod problem;
 
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use unicode_width::UnicodeWidthStr;
 
-use super::wrap::{code_wrap, unbroken, wrap, wrap_owned};
+use super::wrap::{unbroken, wrap, wrap_owned};
 use super::{Context, Row, SentenceSpot, Theme, ascii, table};
-use crate::content::{
-    Block, BlockKind, Claim, ContentError, Emphasis, Inline, ProblemSpec, markdown, sentence,
-};
+use crate::content::{Block, BlockKind, Emphasis, Inline, sentence};
 use crate::figure::Figure;
 use crate::math;
-use crate::problems::Problem;
 
+/// Lays out one lesson block by block, carrying what spans blocks: the problem count,
+/// the sentences placed so far and whether prose sentences are being collected.
 pub(super) struct Renderer<'a> {
     ctx: &'a Context<'a>,
     file: &'a str,
     slug: &'a str,
     /// Problems met so far in the lesson: the next one is number `problems + 1`.
-    problems: usize,
+    pub(super) problems: usize,
     /// The prose's sentences so far; rows relative to the buffer being filled (see
     /// [`Renderer::shift_sentences`]).
     pub(super) sentences: Vec<SentenceSpot>,
     /// The top-level block being laid out.
     pub(super) top_block: usize,
     /// Paragraphs (and list items) met so far.
-    paragraphs: usize,
+    pub(super) paragraphs: usize,
     /// Off inside problem boxes: a prompt's sentences are not the lesson's prose.
     collect: bool,
 }
@@ -237,218 +243,6 @@ impl<'a> Renderer<'a> {
             out.extend(prefixed(inner, first, Span::raw(" ".repeat(indent))));
         }
     }
-
-    fn code(&self, text: &str, width: usize, out: &mut Vec<Line<'static>>) {
-        let style = self.theme().code();
-        for source_line in text.trim_end_matches('\n').split('\n') {
-            let expanded = source_line.replace('\t', "    ");
-            for piece in code_wrap(&expanded, width.saturating_sub(2)) {
-                out.push(Line::from(vec![
-                    Span::raw("  "),
-                    Span::styled(piece, style),
-                ]));
-            }
-        }
-    }
-
-    fn display_math(&self, tex: &str, width: usize, out: &mut Vec<Line<'static>>) {
-        let theme = self.theme();
-        let opts = math::Options { ascii: theme.ascii };
-        match math::display(tex, width, &opts) {
-            Ok(rows) if rows.iter().any(|r| r.width() > width) => self.linear_math(tex, width, out),
-            Ok(rows) => {
-                // Centre the equation as one block so its rows stay aligned.
-                let widest = rows.iter().map(|r| r.width()).max().unwrap_or(0);
-                let pad = " ".repeat(width.saturating_sub(widest) / 2);
-                for row in rows {
-                    out.push(Line::from(vec![
-                        Span::raw(pad.clone()),
-                        Span::styled(row, theme.math()),
-                    ]));
-                }
-            }
-            Err(err) => {
-                for row in tex.lines() {
-                    out.extend(wrap(&[Span::styled(row.to_string(), theme.error())], width));
-                }
-                out.extend(wrap(
-                    &[Span::styled(format!("math error: {err}"), theme.error())],
-                    width,
-                ));
-            }
-        }
-    }
-
-    /// An equation the pane cannot hold even broken at its operators: written on one
-    /// line and word-wrapped, so all of it can be read (a cut drawing would hide its
-    /// end without a word), under a note that says why it looks different.
-    fn linear_math(&self, tex: &str, width: usize, out: &mut Vec<Line<'static>>) {
-        let theme = self.theme();
-        let opts = math::Options { ascii: theme.ascii };
-        let note = "(too wide to draw: written linearly)";
-        out.extend(wrap(&[Span::styled(note, theme.dim())], width));
-        match math::inline(tex, &opts) {
-            Ok(line) => out.extend(wrap(&[Span::styled(line, theme.math())], width)),
-            Err(err) => out.extend(wrap(
-                &[Span::styled(format!("math error: {err}"), theme.error())],
-                width,
-            )),
-        }
-    }
-
-    fn problem(
-        &mut self,
-        spec: &Result<ProblemSpec, ContentError>,
-        width: usize,
-        out: &mut Vec<Line<'static>>,
-    ) {
-        let theme = self.theme();
-        let title = format!("Problem {}.{}", self.ctx.lesson_number, self.problems);
-        let inner = width.saturating_sub(4).max(1);
-        match spec {
-            Ok(spec) => {
-                let (prompt, trouble) = match self.filled_prompt(spec) {
-                    Ok(prompt) => (prompt, None),
-                    Err(e) => (spec.prompt.clone(), Some(e)),
-                };
-                let prompt = markdown::parse(self.file, 1, &prompt);
-                let mut body = self.nested(&prompt, inner, true);
-                if let Some(e) = trouble {
-                    body.extend(wrap(&[Span::styled(e, theme.error())], inner));
-                }
-                body.push(Line::default());
-                body.push(self.problem_state(&spec.id));
-                out.extend(boxed(
-                    Span::styled(title, theme.accent()),
-                    body,
-                    width,
-                    theme,
-                ));
-            }
-            Err(err) => {
-                let body = wrap(&[Span::styled(err.to_string(), theme.error())], inner);
-                out.extend(boxed(
-                    Span::styled(title, theme.error()),
-                    body,
-                    width,
-                    theme,
-                ));
-            }
-        }
-    }
-
-    /// The prompt with this learner's numbers for the current variant of the problem.
-    fn filled_prompt(&self, spec: &ProblemSpec) -> Result<String, String> {
-        let record = self.ctx.record.and_then(|r| r.problems.get(&spec.id));
-        let variant = record.map_or(0, |p| p.variant);
-        let problem = Problem::from_spec(spec)?;
-        let instance = problem.instance(self.ctx.learner_seed, self.slug, variant)?;
-        Ok(instance.fill(&spec.prompt))
-    }
-
-    /// "not attempted", "N attempts" or "solved", from the learner's record.
-    fn problem_state(&self, id: &str) -> Line<'static> {
-        let theme = self.theme();
-        let record = self.ctx.record.and_then(|r| r.problems.get(id));
-        let (mark, text, style) = match record {
-            Some(p) if p.solved => (
-                mark(theme, Mark::Full),
-                "solved".to_string(),
-                theme.accent(),
-            ),
-            Some(p) if !p.attempts.is_empty() => {
-                let n = p.attempts.len();
-                let s = if n == 1 { "" } else { "s" };
-                (
-                    mark(theme, Mark::Partial),
-                    format!("{n} attempt{s}, not solved yet"),
-                    Style::new(),
-                )
-            }
-            _ => (
-                mark(theme, Mark::Empty),
-                "not attempted".to_string(),
-                theme.dim(),
-            ),
-        };
-        Line::styled(format!("{mark} {text}"), style)
-    }
-
-    fn claims(
-        &self,
-        claims: &Result<Vec<Claim>, ContentError>,
-        width: usize,
-        out: &mut Vec<Line<'static>>,
-    ) {
-        let theme = self.theme();
-        let claims = match claims {
-            Ok(c) => c,
-            Err(err) => {
-                out.extend(wrap(&[Span::styled(err.to_string(), theme.error())], width));
-                return;
-            }
-        };
-        let intro = if claims.len() == 1 {
-            "The expression that reproduces this:"
-        } else {
-            "The expressions that reproduce this:"
-        };
-        out.extend(wrap(&[Span::styled(intro, theme.dim())], width));
-        let inner = width.saturating_sub(2);
-        for claim in claims {
-            let mark = format!("{} ", theme.prompt_mark());
-            for (i, piece) in code_wrap(&claim.expr, inner).into_iter().enumerate() {
-                let lead = if i == 0 {
-                    mark.clone()
-                } else {
-                    "  ".to_string()
-                };
-                out.push(Line::from(vec![
-                    Span::styled(lead, theme.dim()),
-                    Span::styled(piece, theme.code()),
-                ]));
-            }
-            for (i, piece) in code_wrap(&claim.expected, inner).into_iter().enumerate() {
-                let lead = if i == 0 { "= " } else { "  " };
-                out.push(Line::from(vec![
-                    Span::styled(lead, theme.dim()),
-                    Span::raw(piece),
-                ]));
-            }
-        }
-    }
-}
-
-/// The progress marks shared by problems and the contents pane.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Mark {
-    Full,
-    Partial,
-    Empty,
-}
-
-impl Mark {
-    /// A lesson's mark from the fraction of it read (contents pane and `list` agree).
-    pub fn of_read(read: f64) -> Mark {
-        if read >= 0.999 {
-            Mark::Full
-        } else if read > 0.0 {
-            Mark::Partial
-        } else {
-            Mark::Empty
-        }
-    }
-}
-
-pub fn mark(theme: Theme, m: Mark) -> &'static str {
-    match (theme.ascii, m) {
-        (false, Mark::Full) => "●",
-        (false, Mark::Partial) => "◐",
-        (false, Mark::Empty) => "○",
-        (true, Mark::Full) => "[x]",
-        (true, Mark::Partial) => "[~]",
-        (true, Mark::Empty) => "[ ]",
-    }
 }
 
 fn emphasised(base: Style, e: Emphasis, theme: Theme) -> Style {
@@ -483,51 +277,5 @@ fn prefixed(
         let lead = if i == 0 { first.clone() } else { rest.clone() };
         line.spans.insert(0, lead);
     }
-    lines
-}
-
-/// Draws `body` in a box `width` wide with `title` in its top border.
-fn boxed(
-    title: Span<'static>,
-    body: Vec<Line<'static>>,
-    width: usize,
-    theme: Theme,
-) -> Vec<Line<'static>> {
-    let b = theme.border();
-    let border = theme.dim();
-    let inner = width.saturating_sub(4);
-    let title_width = title.width() + 2;
-    let mut lines = Vec::with_capacity(body.len() + 2);
-    lines.push(Line::from(vec![
-        Span::styled(format!("{}{} ", b.top_left, b.horizontal_top), border),
-        title,
-        Span::styled(
-            format!(
-                " {}{}",
-                b.horizontal_top
-                    .repeat(width.saturating_sub(title_width + 3)),
-                b.top_right
-            ),
-            border,
-        ),
-    ]));
-    for mut line in body {
-        let pad = inner.saturating_sub(line.width());
-        line.spans
-            .insert(0, Span::styled(format!("{} ", b.vertical_left), border));
-        line.spans.push(Span::raw(" ".repeat(pad)));
-        line.spans
-            .push(Span::styled(format!(" {}", b.vertical_right), border));
-        lines.push(line);
-    }
-    lines.push(Line::styled(
-        format!(
-            "{}{}{}",
-            b.bottom_left,
-            b.horizontal_bottom.repeat(width.saturating_sub(2)),
-            b.bottom_right
-        ),
-        border,
-    ));
     lines
 }

@@ -20,14 +20,15 @@
 //!
 //! Words are found in prose word-bounded and case-insensitively; symbols are found in
 //! LaTeX by the canonical tokens of [`crate::math::notation`], so `W_{Q}` is `W_Q`.
+//! Reading the file is `read`'s, finding terms and symbols in a text `find`'s; this file
+//! holds the types and the lookup by name.
+
+mod find;
+mod read;
 
 use std::collections::BTreeMap;
 
-use serde::Deserialize;
-
-use super::error::{ContentError, Lines};
-use super::prefix::longest_prefix;
-use crate::math::notation::{self, Placed, Sym};
+use crate::math::notation::Sym;
 
 /// The longest name or alias: matching one at a word costs up to its length.
 pub const MAX_PHRASE: usize = 200;
@@ -47,7 +48,8 @@ pub struct Glossary {
     /// Line of each `[shadow]` key.
     pub shadow_lines: BTreeMap<String, usize>,
     /// Canonical tokens of every symbol: (tokens, term index), sorted, so that the
-    /// symbols starting with given tokens are one range ([`longest_prefix`]).
+    /// symbols starting with given tokens are one range
+    /// ([`crate::content::prefix::longest_prefix`]).
     index: Vec<(Vec<Sym>, usize)>,
     /// Lower-cased names and aliases as characters: (phrase, term index), sorted.
     phrases: Vec<(Vec<char>, usize)>,
@@ -89,115 +91,7 @@ pub struct FoundSymbol<'g> {
     pub term: &'g Term,
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawFile {
-    #[serde(default)]
-    term: Vec<toml::Spanned<RawTerm>>,
-    #[serde(default)]
-    local: BTreeMap<toml::Spanned<String>, Vec<String>>,
-    #[serde(default)]
-    shadow: BTreeMap<toml::Spanned<String>, Vec<String>>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawTerm {
-    name: String,
-    definition: String,
-    lesson: String,
-    section: String,
-    #[serde(default)]
-    aliases: Vec<String>,
-    #[serde(default)]
-    symbols: Vec<String>,
-    #[serde(default)]
-    shape: Option<String>,
-}
-
 impl Glossary {
-    /// Reads a glossary file. Errors are `file:line`; what needs the lessons (unknown
-    /// slugs, sections, duplicates) is left to `attn-course check`.
-    pub fn parse(file: &str, text: &str) -> Result<Glossary, ContentError> {
-        let raw: RawFile =
-            toml::from_str(text).map_err(|e| ContentError::from_toml(file, 1, text, &e))?;
-        let lines = Lines::new(text);
-        let mut terms = Vec::with_capacity(raw.term.len());
-        for spanned in raw.term {
-            let line = lines.line_of(spanned.span().start);
-            let t = spanned.into_inner();
-            if t.name.trim().is_empty() {
-                return Err(ContentError::new(file, line, "a term with an empty name"));
-            }
-            if let Some(long) = std::iter::once(&t.name)
-                .chain(&t.aliases)
-                .find(|p| p.chars().count() > MAX_PHRASE)
-            {
-                return Err(ContentError::new(
-                    file,
-                    line,
-                    format!(
-                        "a name or alias of {} characters; the limit is {MAX_PHRASE}",
-                        long.chars().count()
-                    ),
-                ));
-            }
-            terms.push(Term {
-                name: t.name,
-                definition: t.definition,
-                lesson: t.lesson,
-                section: t.section,
-                aliases: t.aliases,
-                symbols: t.symbols,
-                shape: t.shape,
-                line,
-            });
-        }
-        let mut index = Vec::new();
-        for (i, term) in terms.iter().enumerate() {
-            for symbol in &term.symbols {
-                let tokens = notation::tokens(symbol).map_err(|e| {
-                    ContentError::new(
-                        file,
-                        term.line,
-                        format!("symbol {symbol:?} of {:?}: {e}", term.name),
-                    )
-                })?;
-                if tokens.is_empty() {
-                    return Err(ContentError::new(
-                        file,
-                        term.line,
-                        format!("an empty symbol in {:?}", term.name),
-                    ));
-                }
-                index.push((tokens, i));
-            }
-        }
-        index.sort();
-        let mut phrases: Vec<(Vec<char>, usize)> = terms
-            .iter()
-            .enumerate()
-            .flat_map(|(i, t)| {
-                std::iter::once(&t.name)
-                    .chain(&t.aliases)
-                    .map(move |p| (fold(p), i))
-            })
-            .filter(|(p, _)| !p.is_empty())
-            .collect();
-        phrases.sort();
-        let (local, local_lines) = by_lesson(&lines, raw.local);
-        let (shadow, shadow_lines) = by_lesson(&lines, raw.shadow);
-        Ok(Glossary {
-            terms,
-            local,
-            local_lines,
-            shadow,
-            shadow_lines,
-            index,
-            phrases,
-        })
-    }
-
     /// The term called `name`: by its name exactly, else by name or alias ignoring case.
     pub fn get(&self, name: &str) -> Option<&Term> {
         self.terms.iter().find(|t| t.name == name).or_else(|| {
@@ -209,115 +103,11 @@ impl Glossary {
             })
         })
     }
-
-    /// The terms named in prose (names and aliases, whole words, any case), in order of
-    /// first mention. `$...$` math is skipped: its symbols are [`Glossary::symbols_in`]'s.
-    pub fn terms_in(&self, text: &str) -> Vec<&Term> {
-        unique(self.find_terms(text).into_iter().map(|f| f.term))
-    }
-
-    /// Every mention of a term in prose, in order. Where mentions overlap the longest
-    /// wins ("scaled dot-product attention" rather than "attention").
-    pub fn find_terms(&self, text: &str) -> Vec<Found<'_>> {
-        let chars = prose_chars(text);
-        let mut found = Vec::new();
-        let mut i = 0;
-        while i < chars.len() {
-            let starts_word = is_word(chars[i].1) && (i == 0 || !is_word(chars[i - 1].1));
-            let hit = starts_word
-                .then(|| {
-                    longest_prefix(
-                        &self.phrases,
-                        |d| chars.get(i + d).map(|c| &c.1),
-                        |len| chars.get(i + len).is_none_or(|c| !is_word(c.1)),
-                    )
-                })
-                .flatten();
-            match hit {
-                Some((term, len)) => {
-                    let end = i + len;
-                    let offset = chars[i].0;
-                    let len = chars.get(end).map_or(text.len(), |c| c.0) - offset;
-                    found.push(Found {
-                        offset,
-                        len: len.min(text.len() - offset),
-                        term: &self.terms[term],
-                    });
-                    i = end;
-                }
-                None => i += 1,
-            }
-        }
-        found
-    }
-
-    /// The terms whose symbols occur in a LaTeX source, in order of first occurrence.
-    /// Source the math engine refuses has no symbols.
-    pub fn symbols_in(&self, tex: &str) -> Vec<&Term> {
-        let placed = notation::placed(tex).unwrap_or_default();
-        unique(self.find_symbols(&placed).into_iter().map(|f| f.term))
-    }
-
-    /// Every glossary symbol in canonical tokens, in order. At each place the longest
-    /// symbol wins (`d_k` rather than `d`); a symbol followed by a subscript is a
-    /// different symbol (`d` does not occur in `d_i`), one followed by a superscript is
-    /// not (`Q` occurs in `Q^\top`); a letter under `\mathbb` is not the plain letter.
-    pub fn find_symbols(&self, placed: &[Placed]) -> Vec<FoundSymbol<'_>> {
-        let mut found = Vec::new();
-        let mut i = 0;
-        while i < placed.len() {
-            match self.symbol_at(placed, i) {
-                Some((term, len)) => {
-                    found.push(FoundSymbol {
-                        col: placed[i].col,
-                        term: &self.terms[term],
-                    });
-                    i += len;
-                }
-                None => i += 1,
-            }
-        }
-        found
-    }
-
-    /// The canonical tokens of every glossary symbol.
-    pub(crate) fn symbol_tokens(&self) -> impl Iterator<Item = &[Sym]> {
-        self.index.iter().map(|(t, _)| t.as_slice())
-    }
-
-    /// The longest glossary symbol starting at `placed[i]`: (term index, token count).
-    pub(crate) fn symbol_at(&self, placed: &[Placed], i: usize) -> Option<(usize, usize)> {
-        if i > 0 && matches!(&placed[i - 1].sym, Sym::Cmd(c) if is_font(c)) {
-            return None;
-        }
-        longest_prefix(
-            &self.index,
-            |d| placed.get(i + d).map(|p| &p.sym),
-            |len| placed.get(i + len).is_none_or(|p| p.sym != Sym::Sub),
-        )
-    }
-}
-
-/// A table of lesson slug → symbols, and the line of each slug.
-type ByLesson = (BTreeMap<String, Vec<String>>, BTreeMap<String, usize>);
-
-fn by_lesson(lines: &Lines, raw: BTreeMap<toml::Spanned<String>, Vec<String>>) -> ByLesson {
-    let mut symbols = BTreeMap::new();
-    let mut at = BTreeMap::new();
-    for (slug, list) in raw {
-        at.insert(slug.get_ref().clone(), lines.line_of(slug.span().start));
-        symbols.insert(slug.into_inner(), list);
-    }
-    (symbols, at)
 }
 
 /// Fonts that make a different symbol of a letter.
 pub(crate) fn is_font(cmd: &str) -> bool {
     matches!(cmd, "mathbb" | "mathbf" | "mathcal" | "mathsf" | "mathfrak")
-}
-
-fn is_word(c: char) -> bool {
-    c.is_alphanumeric()
 }
 
 /// Lower case, with runs of white space as one space.
@@ -330,49 +120,6 @@ fn fold(s: &str) -> Vec<char> {
             }
         } else {
             out.push(c);
-        }
-    }
-    out
-}
-
-/// The prose of a markdown text as (byte offset, folded character): math between `$`s
-/// becomes one non-word character, white space runs become one space.
-fn prose_chars(text: &str) -> Vec<(usize, char)> {
-    let mut out: Vec<(usize, char)> = Vec::with_capacity(text.len());
-    let mut in_math = false;
-    let mut escaped = false;
-    for (at, c) in text.char_indices() {
-        if escaped {
-            escaped = false;
-        } else if c == '\\' {
-            escaped = true;
-        } else if c == '$' {
-            if !in_math {
-                out.push((at, '$'));
-            }
-            in_math = !in_math;
-            continue;
-        }
-        if in_math {
-            continue;
-        }
-        if c.is_whitespace() {
-            if out.last().is_none_or(|l| l.1 != ' ') {
-                out.push((at, ' '));
-            }
-            continue;
-        }
-        out.extend(c.to_lowercase().map(|l| (at, l)));
-    }
-    out
-}
-
-/// The distinct items of `it`, in order of first appearance.
-fn unique<'g>(it: impl Iterator<Item = &'g Term>) -> Vec<&'g Term> {
-    let mut out: Vec<&Term> = Vec::new();
-    for t in it {
-        if !out.iter().any(|o| std::ptr::eq(*o, t)) {
-            out.push(t);
         }
     }
     out

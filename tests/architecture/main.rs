@@ -1,0 +1,158 @@
+//! The crate's layering, kept by a test because the compiler does not keep it: modules
+//! may not import each other in a loop (neither the top-level modules nor the files of
+//! any one directory, a new directory included), and the pure libraries `math` and
+//! `eval` import nothing else of the crate.
+//!
+//! The test reads `src/` as text: it finds every path that starts with `crate`, `super`
+//! or `self` (in `use` trees, braces expanded, and in code), and every `use` whose first
+//! segment is a child module, resolves it to a module, and follows `pub use`
+//! re-exports of a `mod.rs` so that `super::Name` counts as an import of the file that
+//! defines `Name`.
+
+mod graph;
+mod source;
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use graph::{cycles, graph};
+use source::{File, paths, read_crate, resolve, strip};
+
+/// Directories whose files still import each other in a loop, left out of the file-level
+/// check until it is untied: `model/` (forward ↔ load), `store/` (format ↔ model). Every
+/// other directory, and any new one, is checked.
+const LOOPS_TO_UNTIE: &[&str] = &["model", "store"];
+/// Pure libraries (no terminal, no files of the learner's): each may import only the
+/// pure libraries listed beside it. The evaluator names the course's trained model, and
+/// the model reads its weights from the embedded course; nothing else is below them.
+const PURE: &[(&str, &[&str])] = &[
+    ("math", &[]),
+    ("eval", &["model", "embedded"]),
+    ("model", &["embedded"]),
+    ("embedded", &[]),
+];
+
+#[test]
+fn top_level_modules_import_no_loop() {
+    let c = read_crate();
+    let g = graph(&c, |m| m.first().cloned());
+    let loops = cycles(&g);
+    assert!(
+        loops.is_empty(),
+        "import loops between top-level modules:\n{}",
+        loops.join("\n")
+    );
+}
+
+#[test]
+fn files_in_each_directory_import_no_loop() {
+    let c = read_crate();
+    let dirs: BTreeSet<&[String]> = c
+        .imports
+        .keys()
+        .filter(|m| m.len() >= 2)
+        .map(|m| &m[..m.len() - 1])
+        .filter(|d| !LOOPS_TO_UNTIE.contains(&d.join("/").as_str()))
+        .collect();
+    assert!(
+        dirs.iter().any(|d| d.len() >= 2),
+        "nested directories (math/parser/, ...) are checked too: {dirs:?}"
+    );
+    let mut found = Vec::new();
+    for dir in dirs {
+        // Each file (or subdirectory) directly under `dir` is one node; `mod.rs` is left
+        // out, its re-exports having been followed to the file that defines the name.
+        let n = dir.len();
+        let g = graph(&c, |m| {
+            (m.len() > n && m[..n] == *dir).then(|| m[n].clone())
+        });
+        found.extend(
+            cycles(&g)
+                .into_iter()
+                .map(|l| format!("{}/: {l}", dir.join("/"))),
+        );
+    }
+    assert!(
+        found.is_empty(),
+        "import loops between files:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn pure_libraries_import_nothing_of_the_crate() {
+    let c = read_crate();
+    let mut found = Vec::new();
+    for (from, tos) in &c.imports {
+        let Some((top, below)) = from
+            .first()
+            .and_then(|t| PURE.iter().find(|(name, _)| name == t))
+        else {
+            continue;
+        };
+        let allowed = |to: &Vec<String>| {
+            to.first()
+                .is_some_and(|t| t == top || below.contains(&t.as_str()))
+        };
+        for to in tos.iter().filter(|to| !allowed(to)) {
+            found.push(format!(
+                "{} imports {}",
+                from.join("::"),
+                if to.is_empty() {
+                    "the crate root".to_string()
+                } else {
+                    to.join("::")
+                }
+            ));
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "math/, eval/, model/ and embedded must stay pure libraries:\n{}",
+        found.join("\n")
+    );
+}
+
+/// The checker itself must see a loop and an impure import: run it on a made-up crate.
+#[test]
+fn the_checker_finds_a_planted_loop() {
+    let mut g: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    g.entry("a".into()).or_default().insert("b".into());
+    g.entry("b".into()).or_default().insert("c".into());
+    g.entry("c".into()).or_default().insert("a".into());
+    g.entry("c".into()).or_default().insert("d".into());
+    let loops = cycles(&g);
+    assert_eq!(loops.len(), 1, "{loops:?}");
+    assert!(loops[0].starts_with("a → b → c → a"), "{loops:?}");
+
+    let file = File {
+        module: vec!["math".into(), "lexer".into()],
+        is_dir_root: false,
+        code: strip(
+            "use super::{parser::MAX_DEPTH, ast::{Node, Kind as K}};\n\
+             // use crate::ui;\n\
+             fn f() { let s = \"crate::app\"; crate::store::open(); }",
+        ),
+    };
+    let modules: BTreeSet<Vec<String>> = [
+        vec![],
+        vec!["math".into()],
+        vec!["math".into(), "lexer".into()],
+        vec!["math".into(), "parser".into()],
+        vec!["math".into(), "ast".into()],
+        vec!["store".into()],
+    ]
+    .into_iter()
+    .collect();
+    let resolved: BTreeSet<Vec<String>> = paths(&file)
+        .iter()
+        .filter_map(|(p, _)| resolve(p, &file, &modules))
+        .collect();
+    let expect: BTreeSet<Vec<String>> = [
+        vec!["math".to_string(), "parser".into()],
+        vec!["math".into(), "ast".into()],
+        vec!["store".into()],
+    ]
+    .into_iter()
+    .collect();
+    assert_eq!(resolved, expect);
+}
