@@ -436,7 +436,7 @@ fn an_sm2_record_keeps_its_due_dates_and_its_next_review_goes_on_from_them() {
 
     let mut a = app(p.clone());
     keys(&mut a, "R");
-    let session = a.review().clone().expect("the one due 2 days ago is due");
+    let session = a.review().cloned().expect("the one due 2 days ago is due");
     assert_eq!(session.queue, vec![softmax_problem(&a)]);
     let right = right_answer(drawn_a(&a));
     answer(&mut a, &right);
