@@ -11,6 +11,7 @@ mod geometry;
 mod glossary;
 pub mod help;
 pub mod keymap;
+mod keys;
 mod notes;
 mod problem;
 mod prompt;
@@ -37,8 +38,8 @@ pub use search::{Match, Search};
 pub use standing::{Standing, intro_line};
 
 use crate::content::{Course, Section};
-use crate::layout::{self, LaidOut, LayoutCache, Mark, PanelCache, Theme};
-use crate::store::{LessonRecord, Progress};
+use crate::layout::{self, LaidOut, LayoutCache, PanelCache, Theme};
+use crate::store::Progress;
 use prompt::Previews;
 
 /// What the keyboard is talking to. Each mode that has state of its own owns it, and
@@ -368,43 +369,6 @@ impl App {
             }
         }
         entries
-    }
-
-    /// The section the top of the text pane is in.
-    pub fn current_section(&self) -> Option<&Section> {
-        let block = self.view.block_at(self.scroll);
-        self.sections().iter().rev().find(|s| s.block <= block)
-    }
-
-    pub fn record(&self, lesson: usize) -> Option<&LessonRecord> {
-        self.progress.lessons.get(&self.course.lessons[lesson].slug)
-    }
-
-    /// Read, partly read or unread.
-    pub fn mark(&self, lesson: usize) -> Mark {
-        Mark::of_read(self.record(lesson).map_or(0.0, |r| r.read))
-    }
-
-    /// Percentage of the open lesson read so far (the furthest the learner has seen).
-    pub fn percent_read(&self) -> u32 {
-        (self.record(self.lesson).map_or(0.0, |r| r.read) * 100.0).floor() as u32
-    }
-
-    /// Where the learner is: the percentage of the lesson down to the bottom of the
-    /// screen, measured as `read` is, so the two agree at the furthest point.
-    pub fn percent_here(&self) -> u32 {
-        (self.seen_fraction() * 100.0).floor() as u32
-    }
-
-    /// The fraction of the lesson's lines above the bottom of the screen.
-    fn seen_fraction(&self) -> f64 {
-        let total = self.view.lines.len().max(1);
-        (self.scroll + self.text_height()).min(total) as f64 / total as f64
-    }
-
-    /// A first start: the fresh record is saved as soon as the first screen is drawn.
-    pub fn save_first(&mut self) {
-        self.save = SaveNeed::Now;
     }
 
     pub fn save_need(&self) -> SaveNeed {

@@ -7,10 +7,49 @@ use std::sync::Arc;
 use super::{
     Action, App, Entry, Focus, Mode, PanelView, Prompt, PromptKind, SaveNeed, Search, help,
 };
-use crate::layout::{self, LaidOut};
+use crate::content::Section;
+use crate::layout::{self, LaidOut, Mark};
+use crate::store::LessonRecord;
 use crate::store::Position;
 
 impl App {
+    /// The section the top of the text pane is in.
+    pub fn current_section(&self) -> Option<&Section> {
+        let block = self.view.block_at(self.scroll);
+        self.sections().iter().rev().find(|s| s.block <= block)
+    }
+
+    pub fn record(&self, lesson: usize) -> Option<&LessonRecord> {
+        self.progress.lessons.get(&self.course.lessons[lesson].slug)
+    }
+
+    /// Read, partly read or unread.
+    pub fn mark(&self, lesson: usize) -> Mark {
+        Mark::of_read(self.record(lesson).map_or(0.0, |r| r.read))
+    }
+
+    /// Percentage of the open lesson read so far (the furthest the learner has seen).
+    pub fn percent_read(&self) -> u32 {
+        (self.record(self.lesson).map_or(0.0, |r| r.read) * 100.0).floor() as u32
+    }
+
+    /// Where the learner is: the percentage of the lesson down to the bottom of the
+    /// screen, measured as `read` is, so the two agree at the furthest point.
+    pub fn percent_here(&self) -> u32 {
+        (self.seen_fraction() * 100.0).floor() as u32
+    }
+
+    /// The fraction of the lesson's lines above the bottom of the screen.
+    fn seen_fraction(&self) -> f64 {
+        let total = self.view.lines.len().max(1);
+        (self.scroll + self.text_height()).min(total) as f64 / total as f64
+    }
+
+    /// A first start: the fresh record is saved as soon as the first screen is drawn.
+    pub fn save_first(&mut self) {
+        self.save = SaveNeed::Now;
+    }
+
     pub(super) fn reading(&mut self, action: Action) {
         let page = self.text_height().saturating_sub(2).max(1);
         let half = (self.text_height() / 2).max(1);
