@@ -6,10 +6,10 @@ use attn_course::layout::Theme;
 use attn_course::store::Progress;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::KeyCode;
+use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 
 mod common;
-use common::{course, keys, press};
+use common::{course, key, keys, press};
 
 fn app(name: &str) -> App {
     App::new(
@@ -195,4 +195,21 @@ fn the_overlay_in_ascii_is_seven_bit() {
         let wide: String = screen.chars().filter(|c| !c.is_ascii()).collect();
         assert!(wide.is_empty(), "{w}x{h}: not 7-bit: {wide:?}\n{screen}");
     }
+}
+
+#[test]
+fn the_filter_edits_with_the_readline_keys_of_every_line() {
+    let mut a = app("glossary-course");
+    press(&mut a, KeyCode::Char('i'));
+    keys(&mut a, "key width");
+    key(&mut a, KeyCode::Char('w'), KeyModifiers::CONTROL);
+    let Mode::Glossary(view) = a.mode() else {
+        panic!("the glossary is open")
+    };
+    assert_eq!(view.query, "key ", "Ctrl-W deletes a word");
+    key(&mut a, KeyCode::Char('u'), KeyModifiers::CONTROL);
+    let Mode::Glossary(view) = a.mode() else {
+        panic!("the glossary is open")
+    };
+    assert_eq!(view.query, "", "Ctrl-U deletes to the start");
 }

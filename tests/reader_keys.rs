@@ -467,3 +467,44 @@ fn a_number_goes_to_a_lesson_and_n_m_to_a_problem() {
             .is_some_and(|m| m.starts_with("go to: lesson 1 has problems 1.1 to"))
     );
 }
+
+/// The README's key tables: each `#### title` followed by a table whose rows' key
+/// column is, in order, the keymap group's rows as the help writes them.
+#[test]
+fn the_readme_key_tables_match_the_keymap() {
+    use attn_course::app::keymap::{HELP, HELP_ORDER, row_keys};
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("README.md");
+    let lines: Vec<&str> = readme.lines().collect();
+    let mut expected = String::new();
+    let mut mismatch = false;
+    for group in HELP_ORDER.iter().chain([&&HELP]) {
+        let want: Vec<String> = group.rows.iter().map(|r| row_keys(r, false)).collect();
+        let heading = format!("#### {}", group.title);
+        let found: Vec<String> = match lines.iter().position(|l| *l == heading) {
+            Some(at) => (lines[at + 1..].iter())
+                .skip_while(|l| l.trim().is_empty())
+                .skip(2)
+                .take_while(|l| l.starts_with('|'))
+                .map(|l| {
+                    l.split('|')
+                        .nth(1)
+                        .unwrap_or("")
+                        .trim()
+                        .trim_matches('`')
+                        .to_string()
+                })
+                .collect(),
+            None => Vec::new(),
+        };
+        expected.push_str(&format!("\n{heading}\n\n| keys | does |\n| --- | --- |\n"));
+        for (r, keys) in group.rows.iter().zip(&want) {
+            expected.push_str(&format!("| `{keys}` | {} |\n", r.help));
+        }
+        mismatch |= found != want;
+    }
+    assert!(
+        !mismatch,
+        "README key tables differ from the keymap; expected keys:\n{expected}"
+    );
+}

@@ -419,3 +419,22 @@ fn a_resize_keeps_the_panel_problem_on_screen_and_current() {
     keys(&mut a, "g");
     assert_eq!(a.current_problem(), Some(p));
 }
+
+#[test]
+fn up_in_the_answer_prompt_brings_back_the_last_answer_to_edit() {
+    let mut a = app();
+    keys(&mut a, "p");
+    enter(&mut a);
+    key(&mut a, KeyCode::Up, KeyModifiers::NONE);
+    assert_eq!(a.message(), Some("no answer to this problem yet"));
+    keys(&mut a, "12345");
+    enter(&mut a);
+    assert_eq!(*a.mode(), Mode::Reading, "judged: the prompt closed");
+    enter(&mut a);
+    key(&mut a, KeyCode::Up, KeyModifiers::NONE);
+    key(&mut a, KeyCode::Backspace, KeyModifiers::NONE);
+    let Mode::Prompt(prompt) = a.mode() else {
+        panic!("the answer prompt: {:?}", a.mode());
+    };
+    assert_eq!(prompt.text(), "1234", "the last answer, edited");
+}

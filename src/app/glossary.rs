@@ -3,9 +3,7 @@
 //! (`d_k`, `\sqrt{d_k}`), as the reader draws it (`dₖ`, `√dₖ`, ASCII `sqrt(d_k)`), or
 //! as the same notation written another way (`W_{Q}` for `W_Q`).
 
-use ratatui::crossterm::event::{KeyCode, KeyModifiers};
-
-use super::Action;
+use super::{Action, Prompt, PromptKind};
 use crate::content::{Course, Glossary, Term};
 use crate::math::{self, notation};
 
@@ -32,13 +30,13 @@ impl GlossaryView {
     pub fn update(&mut self, action: Action, course: &Course) -> GlossaryOutcome {
         let g = &course.glossary;
         match action {
-            Action::PromptKey(key) => match key.code {
-                KeyCode::Char(c) if !key.modifiers.contains(KeyModifiers::CONTROL) => {
-                    self.push(g, c)
-                }
-                KeyCode::Backspace => self.pop(g),
-                _ => {}
-            },
+            // The filter edits as every line does (the prompt's readline keys), its
+            // cursor at the end.
+            Action::PromptKey(key) => {
+                let mut line = Prompt::new(PromptKind::Search, &self.query);
+                line.edit(key);
+                self.set_query(g, line.text());
+            }
             Action::Down => self.step(1),
             Action::Up => self.step(-1),
             Action::PageDown => self.step(10),
@@ -66,16 +64,16 @@ impl GlossaryView {
         view
     }
 
-    pub fn push(&mut self, glossary: &Glossary, c: char) {
-        if !crate::sanitize::is_hidden(c) && c != '\n' && c != '\t' {
-            self.query.push(c);
+    /// Filters by `text`, without hidden characters, line breaks or tabs; the selection
+    /// goes back to the top when the filter changed.
+    pub fn set_query(&mut self, glossary: &Glossary, text: &str) {
+        let text: String = (text.chars())
+            .filter(|&c| !crate::sanitize::is_hidden(c) && c != '\n' && c != '\t')
+            .collect();
+        if text != self.query {
+            self.query = text;
             self.refilter(glossary);
         }
-    }
-
-    pub fn pop(&mut self, glossary: &Glossary) {
-        self.query.pop();
-        self.refilter(glossary);
     }
 
     /// Moves the selection by `delta` rows, stopping at the ends.
@@ -180,9 +178,7 @@ symbols = ['K']
     fn typed(text: &str) -> (GlossaryView, Glossary) {
         let g = glossary();
         let mut v = GlossaryView::new(&g);
-        for c in text.chars() {
-            v.push(&g, c);
-        }
+        v.set_query(&g, text);
         (v, g)
     }
 
@@ -224,15 +220,13 @@ symbols = ['K']
         assert_eq!(v.selected_term(&g), None);
         v.step(1);
         assert_eq!(v.selected, 0);
-        for _ in 0..3 {
-            v.pop(&g);
-        }
+        v.set_query(&g, "");
         assert_eq!(v.hits.len(), 4);
         v.step(10);
         assert_eq!(v.selected_term(&g).unwrap().name, "scale");
         v.step(-1);
         assert_eq!(v.selected_term(&g).unwrap().name, "keys");
-        v.pop(&g);
+        v.set_query(&g, "k");
         assert_eq!(v.selected, 0, "a new filter selects the first hit");
     }
 }

@@ -91,7 +91,7 @@ impl Prompt {
     }
 }
 
-/// Readline's usual keys: arrows, Home/End, Ctrl-A/E/W/U/K, Alt-B/F.
+/// Readline's usual keys: arrows, Home/End, Ctrl-A/E/B/F/W/U/K, Alt-B/F.
 fn request_for(key: KeyEvent) -> Option<InputRequest> {
     let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
     let alt = key.modifiers.contains(KeyModifiers::ALT);
@@ -101,6 +101,8 @@ fn request_for(key: KeyEvent) -> Option<InputRequest> {
         KeyCode::Char('w') if ctrl => InputRequest::DeletePrevWord,
         KeyCode::Char('u') if ctrl => InputRequest::DeleteFromStart,
         KeyCode::Char('k') if ctrl => InputRequest::DeleteTillEnd,
+        KeyCode::Char('b') if ctrl => InputRequest::GoToPrevChar,
+        KeyCode::Char('f') if ctrl => InputRequest::GoToNextChar,
         KeyCode::Char('b') if alt => InputRequest::GoToPrevWord,
         KeyCode::Char('f') if alt => InputRequest::GoToNextWord,
         KeyCode::Char(c) if !ctrl && !alt => InputRequest::InsertChar(c),
@@ -175,11 +177,30 @@ impl App {
     }
 
     /// A key the prompt does not edit with: the scratchpad's Up/Down walk its history
-    /// and Tab sends the last value to the current problem.
+    /// and Tab sends the last value to the current problem; in an answer, Up brings
+    /// back the last answer.
     fn prompt_key(&mut self, key: KeyEvent) {
         let Mode::Prompt(prompt) = &mut self.mode else {
             return;
         };
+        if let PromptKind::Answer(p) = prompt.kind {
+            // Up: the last answer given to this problem, to edit (the record keeps it).
+            if key.code == KeyCode::Up {
+                let last = self
+                    .problem_record(p)
+                    .attempts
+                    .last()
+                    .map(|a| a.input.clone());
+                match (last, &mut self.mode) {
+                    (Some(text), Mode::Prompt(prompt)) => {
+                        *prompt = Prompt::new(PromptKind::Answer(p), &text);
+                        self.update_preview();
+                    }
+                    _ => self.notify("no answer to this problem yet"),
+                }
+            }
+            return;
+        }
         if prompt.kind != PromptKind::Scratchpad {
             return;
         }
