@@ -7,29 +7,8 @@
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseEvent, MouseEventKind};
 
+pub use super::keys::{Bind, Group, Row, hint, key_label, row_keys};
 use super::{Action, Mode, PromptKind};
-
-/// One key and what it does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Bind {
-    pub code: KeyCode,
-    pub modifiers: KeyModifiers,
-    pub action: Action,
-}
-
-/// One line of the help: its keys and what they do.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Row {
-    pub binds: &'static [Bind],
-    pub help: &'static str,
-}
-
-/// Rows about one thing the learner is doing.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Group {
-    pub title: &'static str,
-    pub rows: &'static [Row],
-}
 
 /// What a mode does with a key its table does not bind.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -87,6 +66,14 @@ const fn row(binds: &'static [Bind], help: &'static str) -> Row {
 use Action as A;
 use KeyCode as C;
 
+/// `j`/`k` and the arrows: a line, a sentence, an item, by mode.
+const LINE_KEYS: &[Bind] = &[
+    ch('j', A::Down),
+    k(C::Down, A::Down),
+    ch('k', A::Up),
+    k(C::Up, A::Up),
+];
+
 /// Keys that mean the same in every mode, typing included.
 const GLOBAL: Group = Group {
     title: "",
@@ -111,15 +98,7 @@ pub const ANYWHERE: Group = Group {
 pub const READING_KEYS: Group = Group {
     title: "reading",
     rows: &[
-        row(
-            &[
-                ch('j', A::Down),
-                k(C::Down, A::Down),
-                ch('k', A::Up),
-                k(C::Up, A::Up),
-            ],
-            "a line",
-        ),
+        row(LINE_KEYS, "a line"),
         row(
             &[
                 k(C::PageDown, A::PageDown),
@@ -211,15 +190,7 @@ pub const PROBLEMS: Group = Group {
 pub const SENTENCE: Group = Group {
     title: "sentence (v)",
     rows: &[
-        row(
-            &[
-                ch('j', A::Down),
-                k(C::Down, A::Down),
-                ch('k', A::Up),
-                k(C::Up, A::Up),
-            ],
-            "sentence",
-        ),
+        row(LINE_KEYS, "sentence"),
         row(
             &[ch('}', A::NextParagraph), ch('{', A::PrevParagraph)],
             "paragraph",
@@ -232,15 +203,7 @@ pub const SENTENCE: Group = Group {
 pub const ASK: Group = Group {
     title: "ask panel (a)",
     rows: &[
-        row(
-            &[
-                ch('j', A::Down),
-                k(C::Down, A::Down),
-                ch('k', A::Up),
-                k(C::Up, A::Up),
-            ],
-            "item",
-        ),
+        row(LINE_KEYS, "item"),
         row(&[k(C::Enter, A::Activate)], "go / try"),
         row(&[ch(':', A::Scratchpad)], "scratchpad"),
         row(&[ch('n', A::WriteNote)], "note"),
@@ -251,15 +214,7 @@ pub const ASK: Group = Group {
 pub const NOTES: Group = Group {
     title: "my notes (m)",
     rows: &[
-        row(
-            &[
-                ch('j', A::Down),
-                k(C::Down, A::Down),
-                ch('k', A::Up),
-                k(C::Up, A::Up),
-            ],
-            "note",
-        ),
+        row(LINE_KEYS, "note"),
         row(&[k(C::Enter, A::Activate)], "go there"),
         row(&[ch('x', A::MarkAnswered)], "answered"),
         row(&[k(C::Esc, A::Close)], "close"),
@@ -335,15 +290,7 @@ pub const GLOSSARY: Group = Group {
 pub const HELP: Group = Group {
     title: "this help (?)",
     rows: &[
-        row(
-            &[
-                ch('j', A::Down),
-                k(C::Down, A::Down),
-                ch('k', A::Up),
-                k(C::Up, A::Up),
-            ],
-            "down / up",
-        ),
+        row(LINE_KEYS, "down / up"),
         row(
             &[
                 k(C::PageDown, A::PageDown),
@@ -485,5 +432,3 @@ fn matches(binding: &Bind, key: KeyEvent) -> bool {
     };
     binding.code == key.code && binding.modifiers == mods
 }
-
-pub use super::keys::{hint, key_label, row_keys};

@@ -1,10 +1,32 @@
-//! How the keymap's keys are written: in the help overlay, the panel titles' hints and
+//! The keymap's building blocks (a key, a row of help, a group of rows) and how keys
+//! are written: in the help overlay, the panel titles' hints and
 //! the README's key tables (a test compares those with the keymap).
 
 use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 
 use super::Action;
-use super::keymap::{Bind, Group, Row};
+
+/// One key and what it does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Bind {
+    pub code: KeyCode,
+    pub modifiers: KeyModifiers,
+    pub action: Action,
+}
+
+/// One line of the help: its keys and what they do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Row {
+    pub binds: &'static [Bind],
+    pub help: &'static str,
+}
+
+/// Rows about one thing the learner is doing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Group {
+    pub title: &'static str,
+    pub rows: &'static [Row],
+}
 
 /// How a key is written in the help and the README: `ascii` avoids arrow glyphs.
 pub fn key_label(binding: &Bind, ascii: bool) -> String {
