@@ -38,3 +38,65 @@ fn a_course_without_a_model_loads_and_its_model_functions_say_why() {
         "2\n"
     );
 }
+
+/// A copy of the shipped course in a temporary directory, with or without `model/`.
+fn course_copy(with_model: bool) -> tempfile::TempDir {
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("lessons");
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    for entry in std::fs::read_dir(&src).expect("lessons/ is there") {
+        let path = entry.expect("an entry").path();
+        if path.is_file() {
+            std::fs::copy(&path, dir.path().join(path.file_name().unwrap())).unwrap();
+        }
+    }
+    if with_model {
+        std::fs::create_dir(dir.path().join("model")).unwrap();
+        std::fs::copy(
+            src.join("model/weights.safetensors"),
+            dir.path().join("model/weights.safetensors"),
+        )
+        .unwrap();
+    }
+    dir
+}
+
+/// `check`'s closing line and `read 4`'s text, for the course in `dir`.
+fn check_and_read(dir: &std::path::Path) -> (String, String) {
+    let dir = dir.to_str().unwrap();
+    let check = attn(&["--course", dir, "check", "--seeds", "1"]);
+    let summary = String::from_utf8_lossy(&check.stdout).into_owned();
+    assert!(
+        check.status.success(),
+        "{summary}{}",
+        String::from_utf8_lossy(&check.stderr)
+    );
+    let read = attn(&["--course", dir, "read", "4"]);
+    assert!(read.status.success());
+    (summary, String::from_utf8_lossy(&read.stdout).into_owned())
+}
+
+#[test]
+fn without_model_the_marked_sections_their_claims_and_problems_are_left_out() {
+    let (with, with_text) = check_and_read(course_copy(true).path());
+    let (without, without_text) = check_and_read(course_copy(false).path());
+    assert!(with_text.contains("4.6 In a trained model"), "{with_text}");
+    assert!(!with_text.contains("{.model}"));
+    assert!(with_text.contains("4.5 Reading the paper"));
+    assert!(without_text.contains("4.5 Reading the paper"));
+    assert!(
+        !without_text.contains("In a trained model"),
+        "{without_text}"
+    );
+    assert!(!without_text.contains("attn_weights"));
+    // Fewer claims and figures are checked without the model's sections.
+    let count = |summary: &str, what: &str| -> usize {
+        let before = summary.split(what).next().unwrap();
+        before.rsplit(' ').next().unwrap().parse().unwrap()
+    };
+    for what in [" computed claims", " figures"] {
+        assert!(
+            count(&with, what) > count(&without, what),
+            "{with}\n{without}"
+        );
+    }
+}

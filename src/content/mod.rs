@@ -11,6 +11,7 @@ pub mod error;
 pub mod figure;
 pub mod glossary;
 pub mod markdown;
+pub mod model_sections;
 mod prefix;
 pub mod problem;
 pub mod refs;
@@ -63,6 +64,9 @@ pub struct Lesson {
     pub title: String,
     pub blurb: String,
     text: String,
+    /// Whether the course has its model: without it, sections marked `{.model}` are
+    /// left out ([`model_sections`]).
+    has_model: bool,
     parsed: OnceLock<Parsed>,
 }
 
@@ -86,6 +90,7 @@ impl PartialEq for Lesson {
                 &other.blurb,
                 &other.text,
             )
+            && self.has_model == other.has_model
     }
 }
 
@@ -163,6 +168,7 @@ impl Course {
         if manifest.lesson.is_empty() {
             return Err(ContentError::new("course.toml", 0, "no [[lesson]] entries"));
         }
+        let has_model = source.has(crate::model::WEIGHTS_FILE);
         let mut slugs = std::collections::HashSet::new();
         let lines = error::Lines::new(&text);
         let lessons = manifest
@@ -188,13 +194,10 @@ impl Course {
                     ));
                 }
                 let text = source.read(&entry.file)?;
-                Ok(Lesson::unparsed(
-                    entry.slug,
-                    entry.file,
-                    entry.title,
-                    entry.blurb,
-                    text,
-                ))
+                let mut lesson =
+                    Lesson::unparsed(entry.slug, entry.file, entry.title, entry.blurb, text);
+                lesson.has_model = has_model;
+                Ok(lesson)
             })
             .collect::<Result<Vec<_>, _>>()?;
         let glossary = match source.read_optional(GLOSSARY_FILE)? {
@@ -246,6 +249,7 @@ impl Lesson {
             title,
             blurb,
             text,
+            has_model: true,
             parsed: OnceLock::new(),
         }
     }
@@ -253,6 +257,7 @@ impl Lesson {
     fn parsed(&self) -> &Parsed {
         self.parsed.get_or_init(|| {
             let (blocks, mut warnings) = markdown::parse_reporting(&self.file, 1, &self.text);
+            let blocks = model_sections::apply(blocks, self.has_model);
             let hidden = scan::markdown(&self.text);
             warnings.extend(
                 hidden

@@ -69,6 +69,16 @@ impl Source<'_> {
         }
     }
 
+    /// Whether the course has file `name` (a path relative to the course directory;
+    /// binary files too, such as the model's weights), without reading it.
+    pub fn has(&self, name: &str) -> bool {
+        match self {
+            Source::Embedded => EMBEDDED.get_file(name).is_some(),
+            Source::Dir(dir) => dir.join(name).is_file(),
+            Source::Files(files) => files.iter().any(|(n, _)| *n == name),
+        }
+    }
+
     /// Like [`Source::read`], but a file that is not there is `None` (for optional
     /// files such as `glossary.toml`).
     pub fn read_optional(&self, name: &str) -> Result<Option<String>, ContentError> {

@@ -7,6 +7,7 @@
 pub mod ascii;
 mod blocks;
 mod cache;
+pub mod code_wrap;
 mod mark;
 pub mod math_text;
 mod panel;

@@ -7,6 +7,7 @@
 //! `weights V`; `x += concat(heads) W_O`; `x += GELU(LN2(x) W1 + b1) W2 + b2`.
 //! Logits: `LN_f(x) tok_embᵀ` (the embedding is tied).
 
+use super::kernel;
 use super::load::{Layer, Model};
 
 /// A row-major f32 matrix (a vector is one row).
@@ -62,18 +63,25 @@ impl Tensor {
         )
     }
 
-    /// `self @ other`, the inner loop running along contiguous rows (it vectorises).
+    /// `self @ other` (see `kernel` for how it is made fast).
     fn matmul(&self, other: &Tensor) -> Tensor {
         let mut out = Tensor::zeros(self.rows, other.cols);
-        for i in 0..self.rows {
-            let dst = &mut out.data[i * other.cols..(i + 1) * other.cols];
-            for (k, &a) in self.row(i).iter().enumerate() {
-                for (d, &b) in dst.iter_mut().zip(other.row(k)) {
-                    *d += a * b;
-                }
-            }
-        }
+        kernel::matmul(
+            &self.data,
+            &other.data,
+            self.cols,
+            other.cols,
+            &mut out.data,
+        );
         out
+    }
+
+    /// The transpose (the unembedding, `tok_embᵀ`, is made once at load).
+    pub(crate) fn transpose(&self) -> Tensor {
+        let data = (0..self.cols)
+            .flat_map(|j| (0..self.rows).map(move |i| self.data[i * self.cols + j]))
+            .collect();
+        Tensor::new(self.cols, self.rows, data)
     }
 
     fn add_assign(&mut self, other: &Tensor) {
@@ -176,7 +184,7 @@ impl Model {
             let h = self.layernorm(&x, &layer.ln2_g, &layer.ln2_b);
             let mut hidden = h.matmul(&layer.w1);
             hidden.add_row(&layer.b1);
-            hidden.data.iter_mut().for_each(|v| *v = gelu(*v));
+            kernel::gelu(&mut hidden.data);
             let mut out = hidden.matmul(&layer.w2);
             out.add_row(&layer.b2);
             x.add_assign(&out);
@@ -185,13 +193,7 @@ impl Model {
         }
         run.resid.push(x.clone());
         let h = self.layernorm(&x, &self.ln_f_g, &self.ln_f_b);
-        let mut logits = Tensor::zeros(n, c.vocab);
-        for t in 0..n {
-            for v in 0..c.vocab {
-                logits.data[t * c.vocab + v] = dot(h.row(t), self.tok_emb.row(v));
-            }
-        }
-        run.logits = logits;
+        run.logits = h.matmul(&self.unembed);
         Ok(run)
     }
 
@@ -210,30 +212,30 @@ impl Model {
         let (mut scores, mut weights, mut outs) = (vec![], vec![], vec![]);
         for head in 0..c.n_head {
             let cols = head * c.d_head..(head + 1) * c.d_head;
-            let mut s = Tensor::new(n, n, vec![f32::NEG_INFINITY; n * n]);
+            // Whole-matrix products (the kernel's vectorised loops) over contiguous
+            // slices; the masked entries computed in `s` are overwritten, and their zero
+            // weights add exactly nothing to `z`.
+            let k_t = k.columns(cols.start, cols.end).transpose();
+            let mut s = q.columns(cols.start, cols.end).matmul(&k_t);
             let mut w = Tensor::zeros(n, n);
-            let mut z = Tensor::zeros(n, c.d_head);
-            for i in 0..n {
-                let qi = &q.row(i)[cols.clone()];
-                for j in 0..=i {
-                    s.data[i * n + j] = dot(qi, &k.row(j)[cols.clone()]) / scale;
-                }
-                let row = &s.data[i * n..i * n + i + 1];
-                let max = row.iter().fold(f32::NEG_INFINITY, |m, &a| m.max(a));
-                let exps: Vec<f32> = row.iter().map(|a| (a - max).exp()).collect();
-                let total: f32 = exps.iter().sum();
-                for (j, e) in exps.iter().enumerate() {
-                    let p = e / total;
-                    w.data[i * n + j] = p;
-                    for (d, vv) in z.data[i * c.d_head..(i + 1) * c.d_head]
-                        .iter_mut()
-                        .zip(&v.row(j)[cols.clone()])
-                    {
-                        *d += p * vv;
-                    }
-                }
-                concat.data[i * c.d_model + cols.start..i * c.d_model + cols.end]
-                    .copy_from_slice(z.row(i));
+            for (i, (s, w)) in s
+                .data
+                .chunks_exact_mut(n)
+                .zip(w.data.chunks_exact_mut(n))
+                .enumerate()
+            {
+                let (seen, masked) = s.split_at_mut(i + 1);
+                seen.iter_mut().for_each(|a| *a /= scale);
+                masked.fill(f32::NEG_INFINITY);
+                softmax(seen, &mut w[..=i]);
+            }
+            let z = w.matmul(&v.columns(cols.start, cols.end));
+            for (dst, src) in concat
+                .data
+                .chunks_exact_mut(c.d_model)
+                .zip(z.data.chunks_exact(c.d_head))
+            {
+                dst[cols.clone()].copy_from_slice(src);
             }
             scores.push(s);
             weights.push(w);
@@ -264,11 +266,13 @@ impl Model {
     }
 }
 
-fn dot(a: &[f32], b: &[f32]) -> f32 {
-    a.iter().zip(b).map(|(x, y)| x * y).sum()
-}
-
-/// The exact GELU, `x Φ(x)` with the error function (as `jax.nn.gelu(approximate=False)`).
-fn gelu(x: f32) -> f32 {
-    0.5 * x * (1.0 + libm::erff(x / std::f32::consts::SQRT_2))
+/// `weights = softmax(scores)`, shifted by the largest score so no exponential
+/// overflows.
+fn softmax(scores: &[f32], weights: &mut [f32]) {
+    let max = scores.iter().fold(f32::NEG_INFINITY, |m, &a| m.max(a));
+    for (p, a) in weights.iter_mut().zip(scores) {
+        *p = (a - max).exp();
+    }
+    let total: f32 = weights.iter().sum();
+    weights.iter_mut().for_each(|p| *p /= total);
 }

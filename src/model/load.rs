@@ -46,6 +46,8 @@ pub struct Model {
     pub ln_eps: f32,
     vocab: Vec<char>,
     pub(crate) tok_emb: Tensor,
+    /// `tok_embᵀ`, d_model x vocab, so the logits are one matrix product.
+    pub(crate) unembed: Tensor,
     pub(crate) pos_emb: Tensor,
     pub(crate) layers: Vec<Layer>,
     pub(crate) ln_f_g: Tensor,
@@ -129,10 +131,12 @@ impl Model {
                 })
             })
             .collect::<Result<Vec<_>, String>>()?;
+        let tok_emb = tensors.take("tok_emb", &[config.vocab, d])?;
         Ok(Model {
             config,
             ln_eps,
-            tok_emb: tensors.take("tok_emb", &[config.vocab, d])?,
+            unembed: tok_emb.transpose(),
+            tok_emb,
             pos_emb: tensors.take("pos_emb", &[config.n_ctx, d])?,
             ln_f_g: tensors.take("ln_f.g", &[d])?,
             ln_f_b: tensors.take("ln_f.b", &[d])?,

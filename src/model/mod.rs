@@ -8,6 +8,7 @@
 //! the course's model and loads it once, on first use (start-up never pays for it).
 
 mod forward;
+mod kernel;
 mod load;
 mod names;
 mod shipped;

@@ -1,11 +1,12 @@
 //! Code listings and the `eval` blocks of computed claims: both are code, drawn indented
-//! and broken at any character ([`code_wrap`]) because a code line has no word breaks.
+//! and broken at any character ([`code_wrap`](crate::layout::code_wrap::code_wrap)) because a code line has no word breaks.
 
 use ratatui::text::{Line, Span};
 
 use super::Renderer;
 use crate::content::{Claim, ContentError};
-use crate::layout::wrap::{code_wrap, wrap};
+use crate::layout::code_wrap::code_wrap;
+use crate::layout::wrap::wrap;
 
 impl Renderer<'_> {
     pub(super) fn code(&self, text: &str, width: usize, out: &mut Vec<Line<'static>>) {
