@@ -508,3 +508,18 @@ fn the_readme_key_tables_match_the_keymap() {
         "README key tables differ from the keymap; expected keys:\n{expected}"
     );
 }
+
+#[test]
+fn the_end_of_a_lesson_says_what_comes_next_and_the_key() {
+    let mut app = app_at((100, 30));
+    assert!(status_bar(&app).trim_end().ends_with("? help"));
+    keys(&mut app, "G");
+    let next = format!("end of the lesson; ] next: 2. {}", app.title(1));
+    assert!(
+        status_bar(&app).trim_end().ends_with(&next),
+        "{}",
+        status_bar(&app)
+    );
+    keys(&mut app, "]]G");
+    assert!(status_bar(&app).trim_end().ends_with("end of the course"));
+}

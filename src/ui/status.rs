@@ -47,9 +47,12 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect) {
         app.course().lessons.len()
     );
     let place = format!("{sep}{}%", app.percent_here());
-    let right = match &app.message() {
+    let right = match app.message() {
         Some(m) => format!("{m} "),
-        None => "? help ".to_string(),
+        None => match what_next(app) {
+            Some(next) => format!("{next} "),
+            None => "? help ".to_string(),
+        },
     };
     let width = usize::from(area.width);
     let room = width.saturating_sub(right.width() + 1);
@@ -67,6 +70,23 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect) {
         Span::styled(truncate(&right, width), right_style),
     ]);
     frame.render_widget(Paragraph::new(line), area);
+}
+
+/// At the end of a lesson, while reading: what comes next and the key to it.
+fn what_next(app: &App) -> Option<String> {
+    if app.percent_here() < 100 || *app.mode() != Mode::Reading {
+        return None;
+    }
+    let next = app.lesson() + 1;
+    Some(if next < app.course().lessons.len() {
+        format!(
+            "end of the lesson; ] next: {}. {}",
+            next + 1,
+            app.title(next)
+        )
+    } else {
+        "end of the course".to_string()
+    })
 }
 
 /// The lesson, the section title and the place in `room` columns: the title gives way
