@@ -25,7 +25,7 @@ fn views(course: &Course) -> Vec<Arc<layout::LaidOut>> {
             let ctx = layout::Context {
                 theme: Theme::new(false, true),
                 lesson_number: i + 1,
-                record: None,
+                problems: attn_course::progress::ProblemStates::none(),
                 learner_seed: 0,
             };
             Arc::new(layout::lesson(&course.lessons[i], 100, &ctx))

@@ -18,7 +18,7 @@ use std::hint::black_box;
 use attn_course::app::{Action, App};
 use attn_course::content::Course;
 use attn_course::layout::{self, Theme};
-use attn_course::store::Progress;
+use attn_course::progress::Progress;
 use criterion::{Criterion, criterion_group, criterion_main};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -34,7 +34,7 @@ fn longest(course: &Course) -> usize {
             let ctx = layout::Context {
                 theme: theme(),
                 lesson_number: i + 1,
-                record: None,
+                problems: attn_course::progress::ProblemStates::none(),
                 learner_seed: 0,
             };
             layout::lesson(&course.lessons[i], 100, &ctx).lines.len()
@@ -106,7 +106,7 @@ fn layout_from_scratch(c: &mut Criterion) {
     let ctx = layout::Context {
         theme: theme(),
         lesson_number: i + 1,
-        record: None,
+        problems: attn_course::progress::ProblemStates::none(),
         learner_seed: 0,
     };
     c.bench_function("layout_longest_100", |b| {

@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 use attn_course::app::{Action, App};
 use attn_course::content::Course;
 use attn_course::layout::Theme;
-use attn_course::store::Progress;
+use attn_course::progress::Progress;
 use attn_course::tty::caps::Caps;
 use attn_course::tty::paint::Painter;
 use attn_course::tty::probe::Probe;

@@ -2,8 +2,10 @@
 //!
 //! The pipeline follows `design.md`: `content` (load course, parse lessons) →
 //! `layout` (markdown + math → styled lines at a width) → `ui` (ratatui drawing) ←
-//! `app` (state, keys) → `store` (the learner's progress on disk). `math` (LaTeX → 2-D
-//! text) and `eval` (the attention evaluator) are pure libraries used by all of them.
+//! `app` (state, keys) → `progress` (the learner's record: its model, merge, clock and
+//! the one way an answer is judged and recorded) ← `store` (that record on disk).
+//! `math` (LaTeX → 2-D text) and `eval` (the attention evaluator) are pure libraries
+//! used by all of them.
 //! The library crate exists so that `tests/` and `benches/` can reach every module.
 
 pub mod app;
@@ -18,6 +20,7 @@ pub mod layout;
 pub mod math;
 pub mod model;
 pub mod problems;
+pub mod progress;
 pub mod sanitize;
 pub mod settings;
 pub mod store;

@@ -16,7 +16,7 @@ use std::os::fd::AsFd;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::process::ExitCode;
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant};
 
 use ratatui::Terminal;
 use ratatui::crossterm::event::{Event, KeyEventKind};
@@ -255,16 +255,12 @@ fn action_of(app: &App, event: Event) -> Option<Action> {
 /// leads with the reason (the path would push it off a narrow bar); the record stays in
 /// memory and the next save writes it all.
 fn save(app: &mut App, store: &mut Store) -> Result<(), SaveError> {
-    let now = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    let mut record = app.progress_to_save(now).clone();
-    match store.save_merged(&mut record) {
-        Ok(notice) => {
-            if let Some(notice) = notice {
+    match store.save_merged(app.progress_to_save()) {
+        Ok(saved) => {
+            if let Some(notice) = saved.notice {
                 app.notify(notice);
             }
-            app.adopt_saved(record);
+            app.merged(&saved.changes);
             Ok(())
         }
         Err(err) => {

@@ -4,7 +4,7 @@
 
 use attn_course::app::App;
 use attn_course::layout::Theme;
-use attn_course::store::Progress;
+use attn_course::progress::Progress;
 use ratatui::crossterm::event::KeyCode;
 use ratatui::style::Modifier;
 
@@ -113,7 +113,7 @@ fn the_selected_sentence_is_reversed_and_underlined_without_colour() {
 fn a_hand_edited_note_cannot_put_control_characters_on_the_screen() {
     let course = common::course("ask-course");
     let mut progress = Progress::new(0);
-    progress.notes.push(attn_course::store::Note::new(
+    progress.notes.push(attn_course::progress::Note::new(
         "scores",
         "1.1",
         "Softmax turns the scores into weights.",

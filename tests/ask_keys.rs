@@ -6,7 +6,7 @@ use std::path::Path;
 use attn_course::app::{App, AskItem, Mode, PromptKind};
 use attn_course::content::Course;
 use attn_course::layout::Theme;
-use attn_course::store::{Note, Progress};
+use attn_course::progress::{Note, Progress};
 use ratatui::crossterm::event::KeyCode;
 
 mod common;
@@ -246,6 +246,28 @@ fn a_note_is_saved_against_its_sentence_listed_marked_and_jumped_to() {
     assert_eq!(selected(&app), "Softmax turns the scores into weights.");
     press(&mut app, KeyCode::Backspace);
     assert_eq!(app.lesson(), 1);
+}
+
+/// A note is stamped by the reader's one clock, the one attempts and the place use
+/// (pinned here), not by a clock of its own.
+#[test]
+fn notes_take_their_time_from_the_reader_s_clock() {
+    let mut app = app_with(Progress::new(0), (100, 30));
+    app.set_clock(|| 5_000);
+    select(&mut app, "Softmax turns");
+    keys(&mut app, "an");
+    keys(&mut app, "why?");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.progress().notes[0].at, 5_000);
+    press(&mut app, KeyCode::Esc);
+    press(&mut app, KeyCode::Esc);
+    // Marked answered in the same second: one second later, so the change wins a merge.
+    keys(&mut app, "]mx");
+    assert_eq!(app.progress().notes[0].at, 5_001);
+    assert_eq!(
+        app.progress_to_save().position.as_ref().map(|p| p.at),
+        Some(5_000)
+    );
 }
 
 #[test]

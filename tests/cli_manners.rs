@@ -131,7 +131,7 @@ fn reset_in_a_terminal_asks_and_only_yes_resets() {
 }
 
 /// The fixture's problem 1.1 record, as the progress file holds it.
-fn record_of(home: &Path) -> attn_course::store::ProblemRecord {
+fn record_of(home: &Path) -> attn_course::progress::ProblemRecord {
     let bytes = fs::read(home.join("progress.toml")).unwrap_or_else(|e| panic!("{e}"));
     let progress = format::parse(&bytes).unwrap_or_else(|e| panic!("{}", e.located(&"file")));
     let lesson = progress.lessons.values().next().expect("a lesson record");

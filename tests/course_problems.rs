@@ -7,7 +7,7 @@ use attn_course::app::App;
 use attn_course::content::Course;
 use attn_course::layout::Theme;
 use attn_course::problems::instance::Shaped;
-use attn_course::store::Progress;
+use attn_course::progress::Progress;
 use ratatui::crossterm::event::KeyCode;
 
 mod common;

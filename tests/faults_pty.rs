@@ -66,7 +66,7 @@ fn hang_up_with_the_answer_prompt_open(signal: Signal) {
 
     let shown = cli(home.path(), &["progress", "show"]);
     assert!(
-        shown.contains("1.1 two-token-weights  not solved, 1 attempt\n"),
+        shown.contains("1.1 two-token-weights  1 attempt\n"),
         "{shown}"
     );
     assert!(shown.contains("  wrong  0.1\n"), "{shown}");

@@ -3,7 +3,7 @@
 
 use attn_course::app::{App, Mode};
 use attn_course::layout::Theme;
-use attn_course::store::Progress;
+use attn_course::progress::Progress;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyModifiers};

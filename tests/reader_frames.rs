@@ -6,7 +6,7 @@ use std::path::Path;
 use attn_course::app::{Action, App};
 use attn_course::content::Course;
 use attn_course::layout::Theme;
-use attn_course::store::Progress;
+use attn_course::progress::Progress;
 use ratatui::buffer::Buffer;
 use ratatui::style::Color;
 

@@ -4,7 +4,7 @@
 use attn_course::app::keymap::{action_for, mouse_action};
 use attn_course::app::{Action, App, Entry, Focus, HelpView, Mode, SaveNeed};
 use attn_course::layout::Theme;
-use attn_course::store::Progress;
+use attn_course::progress::Progress;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseEvent, MouseEventKind};
 
 mod common;
@@ -269,7 +269,8 @@ fn moving_records_the_place_and_reading_progress() {
     assert!((read - (4.0 + 29.0) / total).abs() < 1e-9, "{read}");
     keys(&mut app, "G");
     assert_eq!(app.percent_read(), 100);
-    let saved = app.progress_to_save(1234).clone();
+    app.set_clock(|| 1234);
+    let saved = app.progress_to_save().clone();
     assert_eq!(saved.position.unwrap().at, 1234);
     assert_eq!(app.save_need(), SaveNeed::None);
 }
@@ -286,7 +287,7 @@ fn the_place_shown_is_where_the_learner_is_not_the_furthest_read() {
     assert_eq!(app.percent_here(), here);
     assert!(here < 100, "the fixture lesson is longer than a screen");
     // A new session opens at the place's block, and shows that, not the record's 100%.
-    let progress = app.progress_to_save(1).clone();
+    let progress = app.progress_to_save().clone();
     let again = App::new(
         common::course("course"),
         progress,
@@ -306,7 +307,7 @@ fn a_new_session_resumes_from_the_saved_progress() {
     keys(&mut first, "]");
     keys(&mut first, "jjjjjjjjjjjj");
     let (lesson, block) = (first.lesson(), first.view().block_at(first.scroll()));
-    let progress = first.progress_to_save(1).clone();
+    let progress = first.progress_to_save().clone();
     let second = App::new(
         common::course("course"),
         progress,
@@ -317,7 +318,7 @@ fn a_new_session_resumes_from_the_saved_progress() {
     assert_eq!(second.view().block_at(second.scroll()), block);
     // An unknown lesson slug (a renamed lesson) opens the first lesson.
     let mut stale = Progress::new(0);
-    stale.position = Some(attn_course::store::Position {
+    stale.position = Some(attn_course::progress::Position {
         lesson: "gone".into(),
         block: 3,
         at: 0,

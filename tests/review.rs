@@ -1,15 +1,15 @@
 //! `R` review sessions in the reader, driven by synthetic keys through the real keymap,
 //! with the clock pinned. Problems come due from progress written here with old times;
-//! schedules expected after a review are FSRS's (see `problems::schedule`), worked out
+//! schedules expected after a review are FSRS's (see `progress::schedule`), worked out
 //! by hand from the default weights to the day.
 
 use std::path::Path;
 
 use attn_course::app::{Action, App, Mode, PanelView, ProblemRef, SaveNeed};
 use attn_course::layout::Theme;
-use attn_course::problems::schedule::{self, DAY, Grade};
-use attn_course::store::Review;
-use attn_course::store::{Attempt, ProblemRecord, Progress, Store};
+use attn_course::progress::schedule::{self, DAY, Grade};
+use attn_course::progress::{Attempt, ProblemRecord, Progress, Review};
+use attn_course::store::Store;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::KeyCode;

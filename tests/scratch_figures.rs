@@ -4,7 +4,7 @@
 
 use attn_course::app::{Action, App, ScratchLine};
 use attn_course::layout::Theme;
-use attn_course::store::Progress;
+use attn_course::progress::Progress;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 

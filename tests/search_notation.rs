@@ -4,7 +4,7 @@
 use attn_course::app::{App, Match};
 use attn_course::content::{BlockKind, Course};
 use attn_course::layout::Theme;
-use attn_course::store::Progress;
+use attn_course::progress::Progress;
 use ratatui::crossterm::event::KeyCode;
 
 mod common;

@@ -21,7 +21,7 @@ fn laid_out(course: &Course, width: usize, ascii: bool) -> Vec<LaidOut> {
             let ctx = Context {
                 theme: Theme::new(ascii, false),
                 lesson_number: i + 1,
-                record: None,
+                problems: attn_course::progress::ProblemStates::none(),
                 learner_seed: 0,
             };
             layout::lesson(lesson, width, &ctx)

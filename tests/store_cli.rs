@@ -6,7 +6,8 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use attn_course::store::{Note, Progress, format};
+use attn_course::progress::{Note, Progress};
+use attn_course::store::format;
 use tempfile::TempDir;
 
 fn sample() -> PathBuf {
@@ -84,6 +85,31 @@ fn small_course(dir: &Path) {
     write("two.md", &two);
 }
 
+/// `attn-course answer` stores the answer as the reader does, trimmed: the two paths
+/// are one function (`progress::judge_and_record`).
+#[test]
+fn an_answer_from_the_command_line_is_recorded_trimmed() {
+    let home = temp_dir();
+    let course = temp_dir();
+    small_course(course.path());
+    let dir = path_str(course.path());
+    let out = attn(home.path(), &["--course", dir, "answer", "1.1", "  2 \t"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let out = attn(home.path(), &["--course", dir, "answer", "1.1", "\n 1  "]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    // An input that cannot be judged records nothing.
+    let out = attn(home.path(), &["--course", dir, "answer", "1.1", "   "]);
+    assert_eq!(out.status.code(), Some(2));
+    let record = read_record(&home.path().join("progress.toml"));
+    let attempts: Vec<(&str, &str, bool)> =
+        record.lessons["three-matrices"].problems["template-output"]
+            .attempts
+            .iter()
+            .map(|a| (a.input.as_str(), a.value.as_str(), a.correct))
+            .collect();
+    assert_eq!(attempts, [("2", "2", false), ("1", "1", true)]);
+}
+
 #[test]
 fn import_into_a_fresh_home_then_show() {
     let home = temp_dir();
@@ -109,11 +135,11 @@ reading: softmax, block 17 (2025-11-30 02:50:00 UTC)
   1.1 template-output  solved, 2 attempts, 1 hint
     2025-11-29 01:25:00 UTC  wrong  [2, 0, 1] @ [[1,0],[0,1],[1,1]] = [3, 1]
     2025-11-29 01:27:00 UTC  right  softmax([2, 0, 1]) @ [[1,0],[0,1],[1,1]] = [0.909969, 0.334759]
-  1.2 identical-values  not solved, 1 attempt, variant 1, 2 hints, solution viewed
+  1.2 identical-values  1 attempt, variant 1, 2 hints, solution viewed
     2025-11-29 01:31:40 UTC  wrong  5 * 1.5 = 7.5
 
 2. sqrt-dk  read 62%  problems: 0 solved, 1 attempted
-  2.2 dot-product-variance  not solved, 1 attempt
+  2.2 dot-product-variance  1 attempt
     2025-11-30 01:15:00 UTC  wrong  sqrt(64
 
 softmax (not in this course)  read 15%  problems: 0 solved, 0 attempted
@@ -229,12 +255,20 @@ fn a_bad_import_is_exit_2_with_one_line_saying_where() {
             ": schema 9 is newer than this attn-course reads (1); upgrade attn-course",
         ),
     ];
-    // A first run makes the learner's file; every failed import must leave it as is.
-    assert_eq!(
-        attn(home.path(), &["progress", "show"]).status.code(),
-        Some(0)
+    // A learner's real record, with attempts, hints and notes, as another release wrote
+    // it (so any save, even of the same record, would change its bytes): every failed
+    // import must leave it byte for byte.
+    let record = home.path().join("progress.toml");
+    fs::copy(sample(), &record).unwrap_or_else(|e| panic!("{e}"));
+    let before = fs::read(&record).unwrap_or_else(|e| panic!("{e}"));
+    assert!(!read_record(&record).lessons.is_empty());
+    assert_ne!(
+        format::to_toml(&read_record(&record))
+            .map(String::into_bytes)
+            .ok(),
+        Some(before.clone()),
+        "a save would rewrite the sample"
     );
-    let before = fs::read(home.path().join("progress.toml")).unwrap_or_else(|e| panic!("{e}"));
     for (name, content, expected) in cases {
         let file = files.path().join(name);
         fs::write(&file, content).unwrap_or_else(|e| panic!("{e}"));
@@ -251,10 +285,7 @@ fn a_bad_import_is_exit_2_with_one_line_saying_where() {
     assert!(
         text(&out.stderr).starts_with(&format!("attn-course: cannot read {}: ", missing.display()))
     );
-    assert_eq!(
-        fs::read(home.path().join("progress.toml")).ok(),
-        Some(before)
-    );
+    assert_eq!(fs::read(&record).ok(), Some(before));
 }
 
 #[test]

@@ -8,7 +8,8 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Barrier};
 use std::thread;
 
-use attn_course::store::{Attempt, Progress, Store, format};
+use attn_course::progress::{Attempt, Progress};
+use attn_course::store::{Store, format};
 use tempfile::TempDir;
 
 fn temp_home() -> TempDir {
@@ -158,7 +159,8 @@ fn a_file_that_turns_corrupt_after_open_is_set_aside_at_save() {
     progress.record_attempt("heads", "4.1", attempt(7, "2", true));
     let notice = store
         .save_merged(&mut progress)
-        .unwrap_or_else(|e| panic!("{e}"));
+        .unwrap_or_else(|e| panic!("{e}"))
+        .notice;
     let aside = files_starting(home.path(), "progress.corrupt-");
     assert_eq!(aside.len(), 1);
     assert_eq!(read(&aside[0]), b"learner_seed = ");
@@ -395,6 +397,60 @@ fn two_stores_on_one_home_keep_both_attempts() {
     assert_eq!(progress_a, on_disk);
 }
 
+/// A save says what the merge changed in the saver's record, so the reader redraws only
+/// that: the lessons whose problems another instance worked on, and a new seed.
+#[test]
+fn a_save_reports_what_the_merge_brought_in() {
+    let home = temp_home();
+    let a = Store::open(Some(home.path()));
+    let b = Store::open(Some(home.path()));
+    let (mut store_a, mut progress_a) = (a.store, a.progress);
+    let (mut store_b, mut progress_b) = (b.store, b.progress);
+    let save = |store: &mut Store, progress: &mut Progress| {
+        store
+            .save_merged(progress)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .changes
+    };
+    progress_a.record_attempt("softmax", "3.1", attempt(10, "from a", false));
+    progress_a.set_position("softmax", 5, 10);
+    // A's own work is not a change brought in.
+    assert!(save(&mut store_a, &mut progress_a).is_empty());
+    progress_b.record_attempt("heads", "4.1", attempt(11, "from b", true));
+    let changes = save(&mut store_b, &mut progress_b);
+    assert_eq!(changes.problems.iter().collect::<Vec<_>>(), ["softmax"]);
+    assert!(!changes.seed);
+    // A place or a reading fraction from elsewhere changes no problem box.
+    progress_b.set_position("heads", 9, 30);
+    progress_b.lessons.entry("heads".into()).or_default().read = 0.5;
+    assert!(save(&mut store_b, &mut progress_b).is_empty());
+    let changes = save(&mut store_a, &mut progress_a);
+    assert_eq!(changes.problems.iter().collect::<Vec<_>>(), ["heads"]);
+    // Saved again with nothing new anywhere: nothing changed.
+    assert!(save(&mut store_a, &mut progress_a).is_empty());
+}
+
+/// A session that started on an empty home another reader then wrote takes that
+/// reader's seed, and the save says so (every problem's numbers change with it).
+#[test]
+fn a_save_reports_a_seed_taken_from_another_reader() {
+    let home = temp_home();
+    let mut first = Store::open(Some(home.path()));
+    fs::remove_file(home.path().join("progress.toml")).unwrap_or_else(|e| panic!("{e}"));
+    let mut other = Progress::new(first.progress.learner_seed ^ 1);
+    other.record_attempt("softmax", "3.1", attempt(10, "x", false));
+    Store::open(Some(home.path()))
+        .store
+        .save(&other)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let saved = first
+        .store
+        .save_merged(&mut first.progress)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(saved.changes.seed);
+    assert_eq!(first.progress.learner_seed, other.learner_seed);
+}
+
 #[test]
 fn concurrent_savers_lose_no_attempt() {
     let home = temp_home();
@@ -571,8 +627,8 @@ fn readers_started_together_on_a_fresh_home_end_with_one_seed() {
                 let mut opened = Store::open_deferred(Some(&home));
                 assert!(opened.unwritten);
                 all_open.wait();
-                let notice = opened.store.save_merged(&mut opened.progress);
-                assert_eq!(notice.unwrap_or_else(|e| panic!("{e}")), None);
+                let saved = opened.store.save_merged(&mut opened.progress);
+                assert_eq!(saved.unwrap_or_else(|e| panic!("{e}")).notice, None);
                 opened.progress.learner_seed
             })
         })

@@ -10,7 +10,8 @@ use std::process::{Command, Output, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use attn_course::store::{Attempt, Note, Progress, Store, format};
+use attn_course::progress::{Attempt, Note, Progress};
+use attn_course::store::{Store, format};
 use tempfile::TempDir;
 
 fn temp_dir() -> TempDir {
@@ -302,7 +303,10 @@ fn a_reader_saving_while_the_lock_is_held_loses_nothing() {
     let mut mine = opened.progress.clone();
     mine.set_position("softmax", 7, 100);
     let first = opened.store.save_merged(&mut mine);
-    assert!(first.as_ref().is_ok_and(|n| n.is_some()), "{first:?}");
+    assert!(
+        first.as_ref().is_ok_and(|s| s.notice.is_some()),
+        "{first:?}"
+    );
     mine.record_attempt("softmax", "p", Attempt::new(101, "1", "", true, 0));
     assert!(opened.store.save_merged(&mut mine).is_ok());
     // One pending file per instance: the second replaced the first.
@@ -423,7 +427,7 @@ fn a_compact_import_that_would_balloon_is_refused_and_nothing_changes() {
 #[test]
 fn a_place_stamped_in_the_future_does_not_pin_the_learner() {
     let home = temp_dir();
-    let now = attn_course::store::clock::now();
+    let now = attn_course::progress::clock::now();
     let mut ahead = Progress::new(3);
     ahead.set_position("heads", 40, now + 10 * 365 * 86_400);
     Store::open(Some(home.path()))
@@ -487,7 +491,7 @@ fn a_reset_is_not_undone_by_a_reader_that_was_open() {
     assert!(
         notice
             .as_ref()
-            .is_ok_and(|n| n.as_deref().is_some_and(|n| n.contains("was reset"))),
+            .is_ok_and(|s| s.notice.as_deref().is_some_and(|n| n.contains("was reset"))),
         "{notice:?}"
     );
     let on_disk = parse_file(&home.path().join("progress.toml"));

@@ -8,7 +8,8 @@ use std::process::{Command, Stdio};
 use std::thread;
 use std::time::Duration;
 
-use attn_course::store::{Progress, format};
+use attn_course::progress::Progress;
+use attn_course::store::format;
 
 const KILLS: u64 = 200;
 

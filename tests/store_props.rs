@@ -5,9 +5,10 @@
 
 use std::collections::BTreeMap;
 
-use attn_course::store::{
-    Attempt, LessonRecord, Note, Position, ProblemRecord, Progress, Review, SCHEMA, format,
+use attn_course::progress::{
+    Attempt, LessonRecord, Note, Position, ProblemRecord, Progress, Review, SCHEMA,
 };
+use attn_course::store::format;
 use proptest::prelude::*;
 
 const MAX_TOML_INT: u64 = i64::MAX as u64;

@@ -3,7 +3,7 @@
 use std::fs;
 use std::path::Path;
 
-use attn_course::problems::schedule;
+use attn_course::progress::schedule;
 use attn_course::store::{Store, format};
 
 fn samples() -> Vec<std::path::PathBuf> {

@@ -5,7 +5,7 @@
 use attn_course::app::keymap::{HELP_ORDER, row_keys};
 use attn_course::app::{App, Mode, PanelView, ProblemRef, PromptKind, SaveNeed, ScratchLine};
 use attn_course::layout::{Theme, line_text};
-use attn_course::store::{ProblemRecord, Progress};
+use attn_course::progress::{ProblemRecord, Progress};
 use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 
 mod common;
@@ -106,6 +106,22 @@ fn the_input_is_read_before_it_is_submitted() {
     assert!(a.preview().cloned().unwrap().is_err());
 }
 
+/// The reader stores the answer as `attn-course answer` does, trimmed: the two paths are
+/// one function (`progress::judge_and_record`).
+#[test]
+fn an_answer_in_the_reader_is_recorded_trimmed() {
+    let mut a = app();
+    keys(&mut a, "p");
+    enter(&mut a);
+    keys(&mut a, "  0.1  ");
+    enter(&mut a);
+    let r = record(&a);
+    let attempts: Vec<(&str, &str)> = (r.attempts.iter())
+        .map(|t| (t.input.as_str(), t.value.as_str()))
+        .collect();
+    assert_eq!(attempts, [("0.1", "0.1")]);
+}
+
 #[test]
 fn wrong_then_a_hint_then_right_is_all_recorded() {
     let mut a = app();
@@ -130,10 +146,7 @@ fn wrong_then_a_hint_then_right_is_all_recorded() {
         other => panic!("{other:?}"),
     }
     let box_says = |a: &App, what: &str| a.view().lines.iter().any(|l| line_text(l).contains(what));
-    assert!(
-        box_says(&a, "1 attempt, not solved yet"),
-        "the box is laid out again"
-    );
+    assert!(box_says(&a, "1 attempt"), "the box is laid out again");
 
     keys(&mut a, "h");
     assert_eq!(record(&a).hints_shown, 1);

@@ -38,7 +38,7 @@ fuzz_target!(|data: &[u8]| {
             let ctx = layout::Context {
                 theme: Theme::new(ascii, false),
                 lesson_number: n + 1,
-                record: None,
+                problems: attn_course::progress::ProblemStates::none(),
                 learner_seed: 7,
             };
             for line in &layout::lesson(lesson, width, &ctx).lines {

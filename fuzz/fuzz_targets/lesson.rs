@@ -20,7 +20,7 @@ fuzz_target!(|data: &[u8]| {
         let ctx = layout::Context {
             theme: Theme::new(ascii, false),
             lesson_number: 1,
-            record: None,
+            problems: attn_course::progress::ProblemStates::none(),
             learner_seed: 7,
         };
         let _ = layout::lesson(&lesson, width, &ctx);

@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 
 use attn_course::commands::progress::notes_markdown;
 use attn_course::content::Course;
-use attn_course::store::{Note, Progress};
+use attn_course::progress::{Note, Progress};
 use libfuzzer_sys::fuzz_target;
 
 /// The bundled course, loaded once: `export --notes` orders and titles by it.

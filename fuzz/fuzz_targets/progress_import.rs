@@ -3,7 +3,8 @@
 //! merge is bounded (written within the size cap or refused), reads back as itself and
 //! is idempotent (importing the same file again changes nothing).
 #![no_main]
-use attn_course::store::{self, Progress, format};
+use attn_course::progress::Progress;
+use attn_course::store::{self, format};
 use libfuzzer_sys::fuzz_target;
 
 /// The learner's record the import lands in: the schema-1 sample.

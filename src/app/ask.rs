@@ -15,7 +15,7 @@ use crate::content::Section;
 use crate::content::refs::{Reference, references};
 use crate::eval;
 use crate::layout;
-use crate::store::{Note, clock};
+use crate::progress::Note;
 
 /// A place in the course to jump to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -129,7 +129,7 @@ impl App {
             return;
         }
         let slug = &self.course.lessons[ask.lesson].slug;
-        let note = Note::new(slug, &ask.section, &ask.text, text, clock::now());
+        let note = Note::new(slug, &ask.section, &ask.text, text, self.now());
         self.progress.notes.push(note);
         self.save = super::SaveNeed::Now;
         self.refresh_ask_notes();

@@ -30,7 +30,7 @@ pub use geometry::{Geometry, MIN_SIZE, geometry};
 pub use glossary::{GlossaryOutcome, GlossaryView};
 pub use help::HelpView;
 pub use notes::{NoteRow, NotesView};
-pub use problem::{FREE_AFTER, Panel, PanelView, ProblemRef, solved_count};
+pub use problem::{FREE_AFTER, Panel, PanelView, ProblemRef};
 pub use prompt::{MAX_PROMPT_CHARS, Prompt, PromptKind, PromptOutcome};
 pub use review::{Card, PER_SESSION, ReviewSession};
 pub use scratch::{Scratch, ScratchLine};
@@ -39,7 +39,7 @@ pub use standing::{Standing, intro_line};
 
 use crate::content::{Course, Section};
 use crate::layout::{self, LaidOut, LayoutCache, PanelCache, Theme};
-use crate::store::Progress;
+use crate::progress::{Changes, Progress};
 use prompt::Previews;
 
 /// What the keyboard is talking to. Each mode that has state of its own owns it, and
@@ -194,7 +194,7 @@ impl App {
             preview: None,
             previews: Previews::Live,
             review: None,
-            clock: crate::store::clock::now,
+            clock: crate::progress::clock::now,
             sentence: None,
             ask: None,
             back: Vec::new(),
@@ -375,38 +375,27 @@ impl App {
         self.save
     }
 
-    /// The progress as it should be written now (`now` in Unix seconds); clears the need.
-    pub fn progress_to_save(&mut self, now: u64) -> &Progress {
+    /// The record to write now, its place stamped with the session's clock; clears the
+    /// need. The store merges it with what other readers saved and writes it back here,
+    /// then [`App::merged`] takes in what the merge changed.
+    pub fn progress_to_save(&mut self) -> &mut Progress {
+        let now = self.now();
         if let Some(p) = &mut self.progress.position {
             p.at = now;
         }
         self.save = SaveNeed::None;
-        &self.progress
+        &mut self.progress
     }
 
-    /// Takes the record as it was written: the file may hold what another instance
-    /// recorded (merged in under the lock), and, when this session started on an empty
-    /// home that another reader then wrote, that reader's learner seed, which the merge
-    /// keeps. Adopting it keeps the numbers in the boxes, the judge and
-    /// `attn-course problem` the same; the lessons are laid out again when anything
-    /// drawn from the record changed.
-    pub fn adopt_saved(&mut self, saved: Progress) {
-        let seed_changed = saved.learner_seed != self.progress.learner_seed;
-        // Lessons whose problem records differ: their boxes show solved marks and attempts.
-        let changed: Vec<usize> = (self.course.lessons.iter().enumerate())
-            .filter(|(_, l)| {
-                let theirs = saved.lessons.get(&l.slug).map(|r| &r.problems);
-                theirs != self.progress.lessons.get(&l.slug).map(|r| &r.problems)
-            })
-            .map(|(i, _)| i)
-            .collect();
-        self.progress = saved;
-        if seed_changed {
-            self.cache = LayoutCache::default();
-        } else if changed.is_empty() {
+    /// After a save: the record may hold what another reader recorded (merged in under
+    /// the lock), and, when this session started on an empty home that another reader
+    /// then wrote, that reader's learner seed, which the merge keeps (so the numbers in
+    /// the boxes, the judge and `attn-course problem` stay the same). The layout cache
+    /// sees the new record by itself; this only lays the open lesson out again and
+    /// keeps the place when the merge changed something.
+    pub fn merged(&mut self, changes: &Changes) {
+        if changes.is_empty() {
             return;
-        } else {
-            changed.into_iter().for_each(|l| self.cache.forget(l));
         }
         self.relayout();
         self.clamp_scroll();

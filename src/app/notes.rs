@@ -4,7 +4,7 @@
 
 use super::{Action, App, Mode};
 use crate::content::anchor;
-use crate::store::{Note, clock};
+use crate::progress::Note;
 
 /// A line of the notes view: a copy of the note (a save may merge in notes from another
 /// session and reorder the list, so rows do not point into it by index).
@@ -144,9 +144,10 @@ impl App {
 
     /// Marks `note` answered, or not answered again.
     pub(super) fn toggle_answered(&mut self, note: &Note) {
+        let now = self.now();
         if let Some(note) = self.progress.notes.iter_mut().find(|n| n.is_same(note)) {
             note.answered = !note.answered;
-            note.at = clock::now().max(note.at + 1);
+            note.at = now.max(note.at + 1);
             self.save = super::SaveNeed::Now;
         }
     }

@@ -5,12 +5,12 @@
 use std::cell::Cell;
 
 use super::{App, Mode, Pane, Prompt, PromptKind, SaveNeed};
-use crate::content::{Lesson, ProblemSpec};
+use crate::content::ProblemSpec;
 use crate::problems::instance::Instance;
-use crate::problems::{Problem, feedback, locate, reveal};
-use crate::store::{Attempt, LessonRecord, ProblemRecord};
+use crate::problems::{Problem, feedback, locate};
+use crate::progress::{self, AnswerError, ProblemRecord, reveal};
 
-pub use crate::problems::reveal::FREE_AFTER;
+pub use crate::progress::reveal::FREE_AFTER;
 
 /// A problem of the course: its lesson, its block in the lesson, its number there.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -59,21 +59,6 @@ pub enum PanelView {
     Note(String),
 }
 
-/// Problems solved and problems in `lesson` (for the contents and `attn-course list`).
-pub fn solved_count(lesson: &Lesson, record: Option<&LessonRecord>) -> (usize, usize) {
-    let list = locate::problems(lesson);
-    let solved = list
-        .iter()
-        .filter_map(|(_, spec)| spec.ok())
-        .filter(|spec| {
-            record
-                .and_then(|r| r.problems.get(&spec.id))
-                .is_some_and(|p| p.solved)
-        })
-        .count();
-    (solved, list.len())
-}
-
 impl App {
     /// The problem the learner is at: the one `p`/`P` went to or the panel is about while
     /// it is on screen, else the first problem in the top half of the text.
@@ -113,17 +98,14 @@ impl App {
     pub fn problem_record(&self, p: ProblemRef) -> ProblemRecord {
         let lesson = &self.course.lessons[p.lesson];
         let id = self.spec(p).map(|s| s.id.as_str()).unwrap_or_default();
-        self.progress
-            .lessons
-            .get(&lesson.slug)
-            .and_then(|l| l.problems.get(id))
+        (self.progress.problem(&lesson.slug, id))
             .cloned()
             .unwrap_or_default()
     }
 
     /// Problems solved and problems in all of `lesson`.
     pub fn solved_count(&self, lesson: usize) -> (usize, usize) {
-        solved_count(&self.course.lessons[lesson], self.record(lesson))
+        progress::solved_count(&self.course.lessons[lesson], self.record(lesson))
     }
 
     pub fn spec(&self, p: ProblemRef) -> Result<&ProblemSpec, String> {
@@ -138,12 +120,8 @@ impl App {
 
     /// The problem with this learner's numbers for its current variant.
     pub fn instance(&self, p: ProblemRef) -> Result<(Problem, Instance), String> {
-        let spec = self.spec(p)?;
-        let problem = Problem::from_spec(spec)?;
-        let variant = self.problem_record(p).variant;
         let slug = &self.course.lessons[p.lesson].slug;
-        let instance = problem.instance(self.progress.learner_seed, slug, variant)?;
-        Ok((problem, instance))
+        progress::instance(&self.progress, slug, self.spec(p)?)
     }
 
     /// `p` (1) or `P` (-1): the next or previous problem of the lesson, put at the top.
@@ -199,29 +177,27 @@ impl App {
 
     /// Judges and records an answer; an input error records nothing and keeps the prompt.
     pub(super) fn submit_answer(&mut self, p: ProblemRef, prompt: Prompt) {
-        let input = prompt.text().to_string();
-        let (problem, instance) = match self.instance(p) {
-            Ok(found) => found,
+        let spec = match self.spec(p) {
+            Ok(spec) => spec.clone(),
             Err(e) => return self.notify(e),
         };
-        let judged = match problem.judge(&instance, &input) {
-            Ok(j) => j,
-            Err(e) => {
-                self.mode = Mode::Prompt(prompt);
-                self.show_panel(p, PanelView::InputError(e));
-                return;
-            }
-        };
-        let right = judged.verdict.is_right();
-        let variant = self.problem_record(p).variant;
-        let attempt = Attempt::new(self.now(), input.trim(), &judged.shown, right, variant);
-        let slug = self.course.lessons[p.lesson].slug.clone();
-        let id = self.spec(p).map(|s| s.id.clone()).unwrap_or_default();
-        self.progress.record_attempt(&slug, &id, attempt);
-        let mut lines = feedback::lines(&judged, &problem.tolerance);
+        let slug = &self.course.lessons[p.lesson].slug;
+        let now = self.now();
+        let answered =
+            match progress::judge_and_record(&mut self.progress, slug, &spec, prompt.text(), now) {
+                Ok(answered) => answered,
+                Err(AnswerError::Problem(e)) => return self.notify(e),
+                Err(AnswerError::Input(e)) => {
+                    self.mode = Mode::Prompt(prompt);
+                    self.show_panel(p, PanelView::InputError(e));
+                    return;
+                }
+            };
+        let right = answered.right();
+        let mut lines = feedback::lines(&answered.judged, &answered.problem.tolerance);
         lines.extend(self.review_answered(p, right));
         self.show_panel(p, PanelView::Feedback { lines, right });
-        self.problem_changed(p);
+        self.problem_changed();
     }
 
     /// `h`: one more hint.
@@ -284,7 +260,7 @@ impl App {
             record.variant + 2
         );
         self.show_panel(p, PanelView::Note(text));
-        self.problem_changed(p);
+        self.problem_changed();
         self.scroll_to(self.view.line_of_block(p.block));
     }
 
@@ -342,22 +318,14 @@ impl App {
         let Ok(id) = self.spec(p).map(|s| s.id.clone()) else {
             return;
         };
-        let slug = self.course.lessons[p.lesson].slug.clone();
-        let record = self
-            .progress
-            .lessons
-            .entry(slug)
-            .or_default()
-            .problems
-            .entry(id)
-            .or_default();
-        change(record);
+        let slug = &self.course.lessons[p.lesson].slug;
+        change(self.progress.problem_mut(slug, &id));
     }
 
     /// The box's state line and numbers come from the record: lay the lesson out again
-    /// and save now. Only the problem's own box changes, so the lines above it, and the place, stay.
-    pub(super) fn problem_changed(&mut self, p: ProblemRef) {
-        self.cache.forget(p.lesson);
+    /// (the layout cache sees the changed record) and save now. Only the problem's own
+    /// box changes, so the lines above it, and the place, stay.
+    pub(super) fn problem_changed(&mut self) {
         self.relayout();
         self.clamp_scroll();
         self.reveal_pane_problem();

@@ -9,8 +9,8 @@ use super::{
 };
 use crate::content::Section;
 use crate::layout::{self, LaidOut, Mark};
-use crate::store::LessonRecord;
-use crate::store::Position;
+use crate::progress::Position;
+use crate::progress::{LessonRecord, ProblemStates};
 
 impl App {
     /// The section the top of the text pane is in.
@@ -223,16 +223,14 @@ impl App {
 
     pub(super) fn laid_out(&mut self, lesson: usize) -> Arc<LaidOut> {
         let width = self.text_width();
+        let problems = ProblemStates::of(self.record(lesson));
         let ctx = layout::Context {
             theme: self.theme,
             lesson_number: lesson + 1,
-            record: self.progress.lessons.get(&self.course.lessons[lesson].slug),
+            problems: &problems,
             learner_seed: self.progress.learner_seed,
         };
-        let course = &self.course;
-        self.cache.get(lesson, width, || {
-            layout::lesson(&course.lessons[lesson], width, &ctx)
-        })
+        (self.cache).get(lesson, &self.course.lessons[lesson], width, &ctx)
     }
 
     pub(super) fn relayout(&mut self) {

@@ -1,6 +1,6 @@
 //! `R`: a review session. The problems due (oldest first, at most [`PER_SESSION`]) come
 //! one at a time, each with fresh numbers, and are answered in the problem panel as
-//! usual; how each went updates its schedule (`problems::schedule`), saved at once.
+//! usual; how each went updates its schedule (`progress::schedule`), saved at once.
 //!
 //! Fresh numbers are a new variant of the problem, the same thing "another one" draws:
 //! deterministic from the learner's seed, the problem and the draw count, never a draw
@@ -10,8 +10,8 @@
 
 use super::{App, FREE_AFTER, PanelView, ProblemRef, SaveNeed};
 use crate::problems::Problem;
-use crate::problems::schedule::{self, Grade};
-use crate::store::{Review, clock};
+use crate::progress::schedule::{self, Grade};
+use crate::progress::{Review, clock};
 
 /// Problems in one session: enough for a sitting, few enough to finish.
 pub const PER_SESSION: usize = 10;
@@ -128,7 +128,7 @@ impl App {
         if let Ok(Some(variant)) = fresh {
             self.edit_record(p, |r| r.variant = variant);
         }
-        self.problem_changed(p);
+        self.problem_changed();
         if p.lesson != self.lesson {
             self.open(p.lesson, p.block);
         }

@@ -3,9 +3,7 @@
 
 use crate::content::Course;
 use crate::layout::Mark;
-use crate::store::Progress;
-
-use super::solved_count;
+use crate::progress::{Progress, solved_count};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Standing {

@@ -4,12 +4,11 @@
 
 use std::process::ExitCode;
 
-use crate::app::{Standing, intro_line, solved_count};
+use crate::app::{Standing, intro_line};
 use crate::content::Course;
 use crate::layout::{self, Mark, Theme};
-use crate::problems::schedule;
+use crate::progress::{clock, schedule, solved_count};
 use crate::settings::Settings;
-use crate::store::clock;
 
 pub fn run(settings: &Settings) -> anyhow::Result<ExitCode> {
     let course = Course::load(settings.course_dir.as_deref())?;

@@ -9,12 +9,14 @@ use anyhow::{Context as _, anyhow, bail};
 
 use crate::content::{Course, Lesson};
 use crate::layout::{self, Theme};
+use crate::problems::feedback;
 use crate::problems::instance::Instance;
 use crate::problems::locate::{self, Located};
-use crate::problems::{Problem, feedback, reveal};
+use crate::progress::{
+    self, AnswerError, ProblemRecord, ProblemStates, Progress, Stage, clock, reveal,
+};
 use crate::sanitize;
 use crate::settings::Settings;
-use crate::store::{Attempt, ProblemRecord, Progress, clock};
 
 /// Width of printed prompts: a pager's default.
 const WIDTH: usize = 80;
@@ -54,12 +56,12 @@ pub fn show(settings: &Settings, id: &str, extras: Extras) -> anyhow::Result<Exi
             reveal::attempts_left(&record)
         );
     }
-    let (_, inst) = instance(&found, &opened.progress)?;
+    let inst = instance(&found, &opened.progress)?;
     super::say(&format!(
         "Problem {}.{} · {}",
         found.lesson_number,
         found.number,
-        state(&record)
+        Stage::of(&record)
     ));
     for line in render(&found, &inst.fill(&found.spec.prompt), settings) {
         super::say(&line);
@@ -88,21 +90,14 @@ pub fn show(settings: &Settings, id: &str, extras: Extras) -> anyhow::Result<Exi
         // Recorded as the reader records `h` and `s`: what was shown counts as help.
         let entry = opened
             .progress
-            .lessons
-            .entry(found.lesson.slug.clone())
-            .or_default()
-            .problems
-            .entry(found.spec.id.clone())
-            .or_default();
+            .problem_mut(&found.lesson.slug, &found.spec.id);
         entry.hints_shown = entry.hints_shown.max(hints_shown);
         entry.solution_viewed |= extras.solution;
-        let notice = opened
+        let saved = opened
             .store
             .save_merged(&mut opened.progress)
             .context("shown, but not recorded")?;
-        if let Some(notice) = notice {
-            eprintln!("attn-course: {}", super::one_line(&notice));
-        }
+        tell(saved.notice);
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -111,61 +106,50 @@ pub fn answer(settings: &Settings, id: &str, input: &str) -> anyhow::Result<Exit
     let course = Course::load(settings.course_dir.as_deref())?;
     let found = locate::find(&course, id).map_err(|e| anyhow!(e))?;
     let mut opened = super::open_store(settings);
-    let (problem, inst) = instance(&found, &opened.progress)?;
-    let judged = problem.judge(&inst, input).map_err(|e| {
-        // The evaluator's message may quote the input too (an unknown 60 KB name).
-        let (input, e) = (input.trim(), sanitize::excerpt(&e, 4 * ECHO));
-        anyhow!("answer `{}`: {e}", sanitize::excerpt(input, ECHO))
-    })?;
-    for line in feedback::lines(&judged, &problem.tolerance) {
+    let slug = &found.lesson.slug;
+    let answered =
+        progress::judge_and_record(&mut opened.progress, slug, found.spec, input, clock::now())
+            .map_err(|e| match e {
+                AnswerError::Problem(e) => anyhow!("problem {}: {e}", found.spec.id),
+                AnswerError::Input(e) => {
+                    // The evaluator's message may quote the input too (an unknown 60 KB name).
+                    let (input, e) = (input.trim(), sanitize::excerpt(&e, 4 * ECHO));
+                    anyhow!("answer `{}`: {e}", sanitize::excerpt(input, ECHO))
+                }
+            })?;
+    for line in feedback::lines(&answered.judged, &answered.problem.tolerance) {
         super::say(&layout::math_text::plain(&line, settings.ascii));
     }
-    let right = judged.verdict.is_right();
-    let variant = record_of(&opened.progress, &found).variant;
-    let attempt = Attempt::new(clock::now(), input, &judged.shown, right, variant);
-    opened
-        .progress
-        .record_attempt(&found.lesson.slug, &found.spec.id, attempt);
-    let notice = opened
+    let saved = opened
         .store
         .save_merged(&mut opened.progress)
         .context("the attempt was checked but not recorded")?;
-    if let Some(notice) = notice {
-        eprintln!("attn-course: {}", super::one_line(&notice));
-    }
-    Ok(if right {
+    tell(saved.notice);
+    Ok(if answered.right() {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
     })
 }
 
+/// A save's notice, as one line on stderr.
+fn tell(notice: Option<String>) {
+    if let Some(notice) = notice {
+        eprintln!("attn-course: {}", super::one_line(&notice));
+    }
+}
+
 fn record_of(progress: &Progress, found: &Located<'_>) -> ProblemRecord {
     progress
-        .lessons
-        .get(&found.lesson.slug)
-        .and_then(|l| l.problems.get(&found.spec.id))
+        .problem(&found.lesson.slug, &found.spec.id)
         .cloned()
         .unwrap_or_default()
 }
 
-fn instance(found: &Located<'_>, progress: &Progress) -> anyhow::Result<(Problem, Instance)> {
-    let problem =
-        Problem::from_spec(found.spec).map_err(|e| anyhow!("problem {}: {e}", found.spec.id))?;
-    let variant = record_of(progress, found).variant;
-    let inst = problem
-        .instance(progress.learner_seed, &found.lesson.slug, variant)
-        .map_err(|e| anyhow!("problem {}: {e}", found.spec.id))?;
-    Ok((problem, inst))
-}
-
-fn state(record: &ProblemRecord) -> String {
-    match (record.solved, record.attempts.len()) {
-        (true, _) => "solved".into(),
-        (false, 0) => "not attempted".into(),
-        (false, 1) => "attempted once".into(),
-        (false, n) => format!("attempted {n} times"),
-    }
+fn instance(found: &Located<'_>, progress: &Progress) -> anyhow::Result<Instance> {
+    progress::instance(progress, &found.lesson.slug, found.spec)
+        .map(|(_, instance)| instance)
+        .map_err(|e| anyhow!("problem {}: {e}", found.spec.id))
 }
 
 /// Markdown as plain text at the pager width, equations laid out.
@@ -180,7 +164,7 @@ fn render(found: &Located<'_>, markdown: &str, settings: &Settings) -> Vec<Strin
     let ctx = layout::Context {
         theme: Theme::new(settings.ascii, false),
         lesson_number: found.lesson_number,
-        record: None,
+        problems: ProblemStates::none(),
         learner_seed: 0,
     };
     layout::lesson(&lesson, WIDTH, &ctx)

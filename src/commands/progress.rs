@@ -15,9 +15,10 @@ use crate::cli::ProgressAction;
 use crate::commands::one_line;
 use crate::content::Course;
 use crate::problems::locate;
+use crate::progress::clock::Utc;
+use crate::progress::{Attempt, LessonRecord, Note, ProblemRecord, Progress, Stage};
 use crate::settings::Settings;
-use crate::store::clock::Utc;
-use crate::store::{self, Attempt, LessonRecord, ProblemRecord, Progress};
+use crate::store;
 
 pub fn run(settings: &Settings, action: ProgressAction) -> anyhow::Result<ExitCode> {
     let opened = super::open_store(settings);
@@ -101,7 +102,7 @@ pub fn notes_markdown(progress: &Progress, course: Option<&Course>) -> String {
             .and_then(|c| c.lessons.iter().position(|l| l.slug == slug))
             .unwrap_or(usize::MAX)
     };
-    let mut notes: Vec<&store::Note> = progress.notes.iter().collect();
+    let mut notes: Vec<&Note> = progress.notes.iter().collect();
     notes.sort_by(|a, b| {
         (
             lesson_order(&a.lesson),
@@ -266,16 +267,13 @@ fn show_lesson(out: &mut String, slug: &str, lesson: &LessonRecord, places: Opti
     }
 }
 
+/// The problem's state in the words used everywhere, then what else the record holds
+/// (a solved problem's attempts are not in the state's words).
 fn show_problem(out: &mut String, label: &str, problem: &ProblemRecord) {
-    let mut facts = vec![
-        if problem.solved {
-            "solved"
-        } else {
-            "not solved"
-        }
-        .to_string(),
-    ];
-    facts.push(plural(problem.attempts.len(), "attempt"));
+    let mut facts = vec![Stage::of(problem).to_string()];
+    if problem.solved {
+        facts.push(plural(problem.attempts.len(), "attempt"));
+    }
     if problem.variant > 0 {
         facts.push(format!("variant {}", problem.variant));
     }
@@ -316,7 +314,6 @@ fn plural(n: usize, word: &str) -> String {
 mod tests {
     use super::*;
     use crate::content::Lesson;
-    use crate::store::Attempt;
 
     fn problem_fence(id: &str) -> String {
         format!(
@@ -381,11 +378,11 @@ reading: softmax, block 12 (2023-11-14 22:13:20 UTC)
   2.2 temperature  solved, 2 attempts, 1 hint
     2023-11-14 22:13:20 UTC  wrong  exp(1) = 2.71828
     2023-11-14 22:14:20 UTC  right  0.5
-  renamed (not in this lesson)  not solved, 1 attempt
+  renamed (not in this lesson)  1 attempt
     1970-01-01 00:00:05 UTC  wrong  1
 
 gone (not in this course)  read 0%  problems: 0 solved, 1 attempted
-  old  not solved, 1 attempt
+  old  1 attempt
     1970-01-01 00:00:00 UTC  wrong  x\u{FFFD}[2J
 ";
         assert_eq!(
@@ -409,7 +406,7 @@ gone (not in this course)  read 0%  problems: 0 solved, 1 attempted
                 "softmax  read 46%  problems: 1 solved, 2 attempted"
             ]
         );
-        assert!(text.contains("\n  renamed  not solved, 1 attempt\n"));
+        assert!(text.contains("\n  renamed  1 attempt\n"));
     }
 
     #[test]
@@ -424,17 +421,12 @@ gone (not in this course)  read 0%  problems: 0 solved, 1 attempted
     #[test]
     fn notes_export_as_markdown_by_lesson_section_and_sentence() {
         let mut p = Progress::new(1);
-        let mut answered = store::Note::new("softmax", "3.10", "It sums to one.", "why one?", 5);
+        let mut answered = Note::new("softmax", "3.10", "It sums to one.", "why one?", 5);
         answered.answered = true;
-        p.notes.push(store::Note::new(
-            "softmax",
-            "3.9",
-            "Scores grow.",
-            "how fast?",
-            9,
-        ));
+        p.notes
+            .push(Note::new("softmax", "3.9", "Scores grow.", "how fast?", 9));
         p.notes.push(answered);
-        p.notes.push(store::Note::new(
+        p.notes.push(Note::new(
             "softmax",
             "3.10",
             "It sums to one.",
@@ -442,9 +434,9 @@ gone (not in this course)  read 0%  problems: 0 solved, 1 attempted
             7,
         ));
         p.notes
-            .push(store::Note::new("gone", "", "Old text.", "lost lesson", 1));
+            .push(Note::new("gone", "", "Old text.", "lost lesson", 1));
         p.notes
-            .push(store::Note::new("heads", "", "Split it.", "how many?", 3));
+            .push(Note::new("heads", "", "Split it.", "how many?", 3));
         let expected = "# My notes and questions
 
 ## Lesson 1: heads

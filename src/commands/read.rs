@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use crate::content::Course;
 use crate::layout::{self, Theme, line_text};
+use crate::progress::ProblemStates;
 use crate::settings::Settings;
 
 /// Used when stdout is not a terminal and no `--width` is given.
@@ -27,7 +28,7 @@ pub fn run(settings: &Settings, n: usize, width: Option<u16>) -> anyhow::Result<
     let ctx = layout::Context {
         theme: Theme::new(settings.ascii, false),
         lesson_number: n,
-        record: opened.progress.lessons.get(&lesson.slug),
+        problems: &ProblemStates::of(opened.progress.lessons.get(&lesson.slug)),
         learner_seed: opened.progress.learner_seed,
     };
     let laid_out = layout::lesson(lesson, width, &ctx);

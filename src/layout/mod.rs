@@ -26,7 +26,7 @@ pub use whole::lesson;
 
 use crate::content::sentence::Sentence;
 use crate::content::{Inline, markdown};
-use crate::store::LessonRecord;
+use crate::progress::view::ProblemStates;
 
 /// A lesson laid out at one width.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -93,8 +93,9 @@ pub struct Context<'a> {
     pub theme: Theme,
     /// 1-based, for "Problem N.k".
     pub lesson_number: usize,
-    /// The learner's record of the lesson, for the problems' state lines.
-    pub record: Option<&'a LessonRecord>,
+    /// Where the learner stands on the lesson's problems: their numbers (variant) and
+    /// state lines. The layout sees the record only through this view.
+    pub problems: &'a ProblemStates,
     /// The learner's seed: problem prompts show this learner's own numbers.
     pub learner_seed: u64,
 }
@@ -134,14 +135,14 @@ pub fn line_text(line: &Line<'_>) -> String {
 mod tests {
     use super::*;
     use crate::content::Lesson;
-    use crate::store::{Attempt, ProblemRecord};
+    use crate::progress::view::{ProblemState, Stage};
 
     fn lay(md: &str, width: usize, ascii: bool) -> Vec<String> {
         let lesson = Lesson::parse("s".into(), "f.md".into(), "T".into(), String::new(), md);
         let ctx = Context {
             theme: Theme::new(ascii, false),
             lesson_number: 3,
-            record: None,
+            problems: &ProblemStates::default(),
             learner_seed: 0,
         };
         super::lesson(&lesson, width, &ctx)
@@ -320,7 +321,7 @@ mod tests {
     }
 
     #[test]
-    fn problem_state_comes_from_the_record() {
+    fn problem_state_comes_from_the_view_of_the_record() {
         let lesson = Lesson::parse(
             "s".into(),
             "f.md".into(),
@@ -328,26 +329,15 @@ mod tests {
             String::new(),
             "```problem\nid = \"p\"\nkind = \"compute-number\"\nprompt = 'P'\nanswer = \"1\"\ntolerance = \"exact\"\nhints = ['h']\nsolution = 's'\n```\n",
         );
-        let attempt = Attempt {
-            at: 0,
-            input: "2".into(),
-            value: "2".into(),
-            correct: false,
+        let tried = ProblemState {
             variant: 0,
-            extra: Default::default(),
+            stage: Stage::Attempted(2),
         };
-        let mut record = LessonRecord::default();
-        record.problems.insert(
-            "p".into(),
-            ProblemRecord {
-                attempts: vec![attempt.clone(), attempt],
-                ..Default::default()
-            },
-        );
+        let problems: ProblemStates = [("p".to_string(), tried)].into_iter().collect();
         let ctx = Context {
             theme: Theme::new(false, false),
             lesson_number: 1,
-            record: Some(&record),
+            problems: &problems,
             learner_seed: 0,
         };
         let text: Vec<String> = super::lesson(&lesson, 30, &ctx)
@@ -355,7 +345,7 @@ mod tests {
             .iter()
             .map(line_text)
             .collect();
-        assert_eq!(text[3], "│ ◐ 2 attempts, not solved yet │");
+        assert_eq!(text[3], "│ ◐ 2 attempts               │");
     }
 
     #[test]
@@ -370,7 +360,7 @@ mod tests {
         let ctx = Context {
             theme: Theme::new(true, false),
             lesson_number: 1,
-            record: None,
+            problems: &ProblemStates::default(),
             learner_seed: 0,
         };
         let out = super::lesson(&lesson, 10, &ctx);
@@ -422,7 +412,7 @@ mod tests {
         let ctx = Context {
             theme: Theme::new(false, false),
             lesson_number: 1,
-            record: None,
+            problems: &ProblemStates::default(),
             learner_seed: 0,
         };
         let out = super::lesson(&lesson, 4, &ctx);

@@ -12,6 +12,7 @@ use ratatui::text::Line;
 
 use super::{Context, Theme, lesson};
 use crate::content::Lesson;
+use crate::progress::view::ProblemStates;
 
 /// A panel's markdown and what its layout depends on besides the width, the theme and
 /// the learner's seed.
@@ -38,7 +39,7 @@ impl PanelText<'_> {
         let ctx = Context {
             theme,
             lesson_number: self.lesson_number,
-            record: None,
+            problems: ProblemStates::none(),
             learner_seed,
         };
         lesson(&parsed, width, &ctx).lines

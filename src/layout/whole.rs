@@ -91,7 +91,7 @@ mod tests {
     use super::*;
     use crate::content::Course;
     use crate::layout::Theme;
-    use crate::store::{LessonRecord, ProblemRecord};
+    use crate::progress::view::{ProblemState, ProblemStates, Stage};
 
     /// Every lesson of the embedded course and the test course, at narrow, usual and
     /// wide widths, in Unicode and ASCII, with a solved problem in the record: the
@@ -103,21 +103,20 @@ mod tests {
         let mut split = 0;
         for course in courses.iter().map(|c| c.as_ref().expect("course")) {
             for (n, lesson) in course.lessons.iter().enumerate() {
-                let mut record = LessonRecord::default();
-                for (_, spec) in crate::problems::locate::problems(lesson) {
-                    if let Ok(spec) = spec {
-                        let solved = ProblemRecord {
-                            solved: true,
-                            ..ProblemRecord::default()
-                        };
-                        record.problems.insert(spec.id.clone(), solved);
-                    }
-                }
+                let solved = ProblemState {
+                    variant: 0,
+                    stage: Stage::Solved,
+                };
+                let problems: ProblemStates = crate::problems::locate::problems(lesson)
+                    .into_iter()
+                    .filter_map(|(_, spec)| spec.ok())
+                    .map(|spec| (spec.id.clone(), solved))
+                    .collect();
                 for ascii in [false, true] {
                     let ctx = Context {
                         theme: Theme::new(ascii, true),
                         lesson_number: n + 1,
-                        record: Some(&record),
+                        problems: &problems,
                         learner_seed: 7,
                     };
                     for width in [24, 78, 140] {
@@ -154,7 +153,7 @@ mod tests {
         let ctx = Context {
             theme: Theme::new(false, true),
             lesson_number: 5,
-            record: None,
+            problems: ProblemStates::none(),
             learner_seed: 1,
         };
         let laid = super::lesson(&lesson, 60, &ctx);

@@ -3,11 +3,8 @@
 pub mod feedback;
 pub mod instance;
 pub mod locate;
-pub mod memory;
 pub mod params;
 pub mod problem;
-pub mod reveal;
-pub mod schedule;
 pub mod seed;
 pub mod template;
 pub mod verdict;

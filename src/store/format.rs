@@ -11,7 +11,7 @@
 
 use std::fmt;
 
-use super::model::{Progress, SCHEMA};
+use crate::progress::{Progress, SCHEMA};
 
 /// Why a text is not a record this release can use.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -217,5 +217,33 @@ mod tests {
     #[test]
     fn line_column_counts_characters_not_bytes() {
         assert_eq!(line_column("ab\né x".as_bytes(), 6), (2, 3));
+    }
+
+    #[test]
+    fn notes_round_trip_and_an_old_file_without_notes_loads() {
+        let old = parse(b"schema = 1\nlearner_seed = 3\n")
+            .unwrap_or_else(|e| panic!("{}", e.located(&"old")));
+        assert!(old.notes.is_empty());
+        let mut p = Progress::new(3);
+        let mut note = crate::progress::Note::new(
+            "softmax",
+            "3.1",
+            "It sums to $1$.",
+            "why \"one\"?\nreally",
+            42,
+        );
+        note.answered = true;
+        p.notes.push(note);
+        p.notes.push(crate::progress::Note {
+            lesson: "heads".into(),
+            text: "hand-written, no id".into(),
+            ..crate::progress::Note::default()
+        });
+        let text = to_toml(&p).unwrap_or_else(|e| panic!("{e}"));
+        assert!(text.contains("[[notes]]"), "{text}");
+        let back = parse(text.as_bytes()).unwrap_or_else(|e| panic!("{}", e.located(&"saved")));
+        assert_eq!(back, p);
+        // A field left out is not written back.
+        assert!(!text.contains("sentence = \"\""), "{text}");
     }
 }

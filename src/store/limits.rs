@@ -7,7 +7,7 @@
 //! apply to what it parsed into, and `store::write_record` refuses to write a record
 //! over the size cap, so nothing written can fail the next read.
 
-use super::model::Progress;
+use crate::progress::Progress;
 
 /// Lessons in one record.
 pub const MAX_LESSONS: usize = 1_000;
@@ -141,7 +141,7 @@ impl Counter {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::model::Attempt;
+    use crate::progress::Attempt;
 
     #[test]
     fn a_learners_record_is_within_every_bound() {

@@ -1,9 +1,11 @@
 //! The learner's progress on disk: the only module that touches the learner's files.
+//! File I/O only: what the record holds, how two copies merge and what a save changed
+//! are the record's own (`crate::progress`), imported here, never the reverse.
 //!
 //! One TOML file, `<home>/progress.toml` (format in `progress/FORMAT.md`). The promise
 //! is that nothing recorded is ever lost:
 //! - writes are atomic (`file::write_atomic`): a crash leaves the old or the new file;
-//! - saves take an advisory lock, re-read the file and merge (`merge.rs`), so two
+//! - saves take an advisory lock, re-read the file and merge (`progress::merge`), so two
 //!   instances on one home keep everything either recorded;
 //! - a file that does not parse is set aside (`quarantine.rs`), never overwritten;
 //! - a file from a newer release is read but never written;
@@ -13,16 +15,14 @@
 //! change, after an answer, and at most every few seconds while reading — never on
 //! every keypress (each save is a lock, a read, a merge and an fsync'd write).
 
-pub mod clock;
 mod export;
 mod file;
 pub mod format;
 pub mod limits;
-mod merge;
-pub mod model;
 mod open;
 mod pending;
 mod quarantine;
+mod record;
 mod seed;
 
 use std::fmt::Display;
@@ -32,10 +32,12 @@ use std::path::{Path, PathBuf};
 pub use export::{Exported, export};
 pub use file::MAX_RECORD_BYTES;
 pub use format::FormatError;
-pub use model::{Attempt, LessonRecord, Note, Position, ProblemRecord, Progress, Review, SCHEMA};
+pub use record::{RecordError, decode_record, read_record, record_text, write_record};
 use seed::new_seed;
 
+use crate::progress::{Changes, Progress, SCHEMA};
 use quarantine::Aside;
+use record::decode;
 
 /// The progress file's name inside the home folder.
 pub const FILE_NAME: &str = "progress.toml";
@@ -48,6 +50,15 @@ const NO_HOME: &str = "no home directory found (set ATTN_COURSE_HOME or pass --h
 pub struct SaveError {
     pub path: String,
     pub reason: String,
+}
+
+/// What a save did besides writing: see [`Store::save_merged`].
+#[derive(Debug, Default)]
+pub struct Saved {
+    /// One line to tell the learner, when the save went an unusual way.
+    pub notice: Option<String>,
+    /// What the merge changed in the saved record.
+    pub changes: Changes,
 }
 
 /// The progress file of one learner.
@@ -72,12 +83,6 @@ pub struct Opened {
     pub unwritten: bool,
 }
 
-/// A record read from a file the learner named (`progress import FILE`) that cannot be
-/// used; the message says what and where (`FILE:LINE:COLUMN: ...`).
-#[derive(Debug, thiserror::Error)]
-#[error("{0}")]
-pub struct RecordError(String);
-
 impl Store {
     /// Where the progress file is, if anywhere.
     pub fn path(&self) -> Option<&Path> {
@@ -93,11 +98,13 @@ impl Store {
     /// Saves `progress` and replaces it with what was written: the merge of the file on
     /// disk (another instance's saves), the pending changes beside it and `progress`.
     /// Under the lock: re-read, merge, write atomically only if something changed.
-    /// `Ok(Some(line))` means kept, but tell the learner `line`: the file on disk had
-    /// become unreadable and was set aside, the record was reset meanwhile, or the lock
-    /// stayed busy and the change was kept in a pending file for the next save. On
-    /// `Err` nothing on disk changed and `progress` is untouched.
-    pub fn save_merged(&mut self, progress: &mut Progress) -> Result<Option<String>, SaveError> {
+    /// [`Saved::changes`] says what the merge changed in `progress`, so a caller that
+    /// draws from it redraws only that. [`Saved::notice`] `Some(line)` means kept, but
+    /// tell the learner `line`: the file on disk had become unreadable and was set
+    /// aside, the record was reset meanwhile, or the lock stayed busy and the change was
+    /// kept in a pending file for the next save. On `Err` nothing on disk changed and
+    /// `progress` is untouched.
+    pub fn save_merged(&mut self, progress: &mut Progress) -> Result<Saved, SaveError> {
         self.save_inner(progress, false)
     }
 
@@ -114,16 +121,12 @@ impl Store {
         if !progress.binds_seed() {
             progress.learner_seed = imported.learner_seed;
         }
-        self.save_inner(progress, true)
+        self.save_inner(progress, true).map(|saved| saved.notice)
     }
 
     /// [`Store::save_merged`]; with `take_seed`, a merged record that no problem work
     /// binds to its seed takes the seed of `progress`.
-    fn save_inner(
-        &mut self,
-        progress: &mut Progress,
-        take_seed: bool,
-    ) -> Result<Option<String>, SaveError> {
+    fn save_inner(&mut self, progress: &mut Progress, take_seed: bool) -> Result<Saved, SaveError> {
         let path = self.file()?.to_path_buf();
         let fail = |reason: &dyn Display| save_error(&path, reason);
         if progress.is_newer() {
@@ -135,7 +138,11 @@ impl Store {
         let _lock = match file::Lock::acquire(home) {
             Ok(lock) => lock,
             Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
-                return self.keep_pending(home, progress).map(Some);
+                let notice = self.keep_pending(home, progress)?;
+                return Ok(Saved {
+                    notice: Some(notice),
+                    changes: Changes::default(),
+                });
             }
             Err(e) => return Err(fail(&e)),
         };
@@ -169,8 +176,9 @@ impl Store {
             let _ = std::fs::remove_file(pending);
         }
         self.pending = None;
+        let changes = Changes::between(progress, &merged);
         *progress = merged;
-        Ok(notice)
+        Ok(Saved { notice, changes })
     }
 
     /// The lock stayed busy: keep `progress` in a new pending file (and drop this
@@ -280,65 +288,6 @@ fn absorb(base: &mut Option<Progress>, incoming: &Progress) -> bool {
             true
         }
     }
-}
-
-/// Every record read from a file goes through here: the format (with its bounds, see
-/// `limits.rs`), then times in the future moved back to now (see
-/// `Progress::clamp_future`).
-fn decode(bytes: &[u8]) -> Result<Progress, FormatError> {
-    let mut progress = format::parse(bytes)?;
-    progress.clamp_future(clock::now());
-    Ok(progress)
-}
-
-/// Reads a record from a file the learner named. A record from a newer release is
-/// refused: merging it would write its fields back under this release's schema.
-pub fn read_record(path: &Path) -> Result<Progress, RecordError> {
-    let shown = path.display();
-    let bytes = file::read_regular(path).map_err(|e| {
-        RecordError(if file::is_too_large(&e) {
-            e.to_string()
-        } else {
-            format!("cannot read {shown}: {e}")
-        })
-    })?;
-    decode_record(&bytes, &shown)
-}
-
-/// The record in the bytes of a file the learner named (`shown` in messages): what
-/// [`read_record`] does after reading the file.
-pub fn decode_record(bytes: &[u8], shown: &dyn Display) -> Result<Progress, RecordError> {
-    match decode(bytes) {
-        Ok(progress) if progress.is_newer() => Err(RecordError(
-            FormatError::Newer {
-                schema: i64::from(progress.schema),
-            }
-            .located(&shown),
-        )),
-        Ok(progress) => Ok(progress),
-        Err(e) => Err(RecordError(e.located(&shown))),
-    }
-}
-
-/// Writes `progress` to `path` atomically. A record over the size cap is refused: the
-/// next read would refuse it.
-pub fn write_record(path: &Path, progress: &Progress) -> Result<(), String> {
-    let text = record_text(progress)?;
-    file::write_atomic(path, text.as_bytes()).map_err(|e| e.to_string())
-}
-
-/// The record as the text a file holds, refused when over [`MAX_RECORD_BYTES`].
-pub fn record_text(progress: &Progress) -> Result<String, String> {
-    let text = format::to_toml(progress)?;
-    let size = text.len() as u64;
-    if size > MAX_RECORD_BYTES {
-        return Err(format!(
-            "the record would be {:.1} MiB, over the {} MiB a record may be",
-            size as f64 / f64::from(1 << 20),
-            MAX_RECORD_BYTES >> 20
-        ));
-    }
-    Ok(text)
 }
 
 fn fresh() -> Progress {

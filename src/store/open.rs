@@ -3,10 +3,13 @@
 
 use std::path::Path;
 
+use crate::progress::Progress;
+
 use super::quarantine::{self, Aside};
+use super::record::{decode, write_record};
 use super::{
-    FILE_NAME, FormatError, NO_HOME, Opened, Progress, Store, absorb, decode, file, fresh,
-    newer_warning, not_kept, pending, write_record,
+    FILE_NAME, FormatError, NO_HOME, Opened, Store, absorb, file, fresh, newer_warning, not_kept,
+    pending,
 };
 
 impl Store {

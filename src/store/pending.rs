@@ -15,8 +15,8 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
 use super::format::FormatError;
-use super::model::Progress;
 use super::quarantine::{self, Aside};
+use crate::progress::Progress;
 
 /// Pending files are `progress.pending-XXXXXX.toml`.
 const PREFIX: &str = "progress.pending-";
@@ -93,7 +93,7 @@ pub fn remove_stale_parts(dir: &Path) {
 /// (left for that release), or unreadable (set aside as a corrupt copy and removed, so
 /// it is reported once and not read again).
 pub fn read(path: &Path) -> Option<Progress> {
-    let decoded = super::file::read_regular(path).map(|bytes| super::decode(&bytes));
+    let decoded = super::file::read_regular(path).map(|bytes| super::record::decode(&bytes));
     match decoded {
         Ok(Ok(record)) if !record.is_newer() => Some(record),
         Ok(Ok(_)) | Ok(Err(FormatError::Newer { .. })) => None,

@@ -6,8 +6,8 @@ use std::fs::{self, OpenOptions};
 use std::io;
 use std::path::{Path, PathBuf};
 
-use super::clock::{self, Utc};
 use super::file;
+use crate::progress::clock::{self, Utc};
 
 /// Why a file is set aside; it names the copy: `progress.<kind>-<UTC stamp>.toml`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -3,7 +3,7 @@
 use std::collections::VecDeque;
 
 use super::*;
-use crate::store::Progress;
+use crate::progress::Progress;
 use crate::tty::caps::Caps;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
@@ -90,43 +90,6 @@ fn first_problem(lesson: &crate::content::Lesson) -> String {
 }
 
 #[test]
-fn a_first_start_draws_before_writing_and_saves_right_after_the_first_screen() {
-    let home = tempfile::tempdir().expect("temp home");
-    let file = home.path().join(crate::store::FILE_NAME);
-    let opened = Store::open_deferred(Some(home.path()));
-    assert!(
-        opened.unwritten && !file.exists(),
-        "nothing written at open"
-    );
-    let mut store = opened.store;
-    let course = Course::load(None).expect("embedded course");
-    let mut app = App::new(course, opened.progress, Theme::new(false, true), (80, 24));
-    app.save_first();
-    let mut host = Script::default();
-    // Whether the record was on disk each time the loop waited (after each frame).
-    let on_disk = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
-    let seen = std::rc::Rc::clone(&on_disk);
-    host.then = Some(Box::new(move |_| {
-        seen.borrow_mut().push(file.exists());
-        (seen.borrow().len() == 2).then_some(Input::Stop)
-    }));
-    run_loop(&mut app, &mut store, &mut host).unwrap();
-    assert_eq!(
-        *on_disk.borrow(),
-        [false, true],
-        "first the frame, then the save"
-    );
-    assert_eq!(
-        host.timeouts,
-        [Some(Duration::ZERO), None],
-        "the save is due at once after the first frame, then the reader idles"
-    );
-    assert!(!host.written.is_empty());
-    let seed = Store::open(Some(home.path())).progress.learner_seed;
-    assert_eq!(seed, app.progress().learner_seed, "the seed is pinned");
-}
-
-#[test]
 fn a_save_adopts_the_record_another_reader_wrote_first() {
     // This reader started on an empty home (seed 0); another one then wrote its
     // record, seed 7 with problem 1.1 solved, before this one saved.
@@ -195,6 +158,43 @@ fn the_loop_applies_key_presses_only_and_ends_on_q() {
     );
     assert_eq!(host.inputs.len(), 1, "nothing is read after q");
     assert_eq!(app.save_need(), SaveNeed::None, "quitting saved");
+}
+
+#[test]
+fn a_first_start_draws_before_writing_and_saves_right_after_the_first_screen() {
+    let home = tempfile::tempdir().expect("temp home");
+    let file = home.path().join(crate::store::FILE_NAME);
+    let opened = Store::open_deferred(Some(home.path()));
+    assert!(
+        opened.unwritten && !file.exists(),
+        "nothing written at open"
+    );
+    let mut store = opened.store;
+    let course = Course::load(None).expect("embedded course");
+    let mut app = App::new(course, opened.progress, Theme::new(false, true), (80, 24));
+    app.save_first();
+    let mut host = Script::default();
+    // Whether the record was on disk each time the loop waited (after each frame).
+    let on_disk = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+    let seen = std::rc::Rc::clone(&on_disk);
+    host.then = Some(Box::new(move |_| {
+        seen.borrow_mut().push(file.exists());
+        (seen.borrow().len() == 2).then_some(Input::Stop)
+    }));
+    run_loop(&mut app, &mut store, &mut host).unwrap();
+    assert_eq!(
+        *on_disk.borrow(),
+        [false, true],
+        "first the frame, then the save"
+    );
+    assert_eq!(
+        host.timeouts,
+        [Some(Duration::ZERO), None],
+        "the save is due at once after the first frame, then the reader idles"
+    );
+    assert!(!host.written.is_empty());
+    let seed = Store::open(Some(home.path())).progress.learner_seed;
+    assert_eq!(seed, app.progress().learner_seed, "the seed is pinned");
 }
 
 #[test]
@@ -366,7 +366,7 @@ fn a_refused_save_is_in_the_status_bar_and_the_next_save_retries() {
         err.to_string().starts_with("could not save progress to "),
         "{err}"
     );
-    let shown = app.message().unwrap_or_default();
+    let shown = app.message().map(str::to_string).unwrap_or_default();
     assert!(shown.starts_with("progress not saved: "), "{shown}");
     assert!(shown.ends_with("; will retry"), "{shown}");
 

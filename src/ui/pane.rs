@@ -95,13 +95,7 @@ fn problem_keys(app: &App) -> String {
 }
 
 fn problem_title(app: &App, p: ProblemRef) -> String {
-    let record = app.problem_record(p);
-    let state = match (record.solved, record.attempts.len()) {
-        (true, _) => "solved".to_string(),
-        (false, 0) => "not attempted".to_string(),
-        (false, 1) => "1 attempt".to_string(),
-        (false, n) => format!("{n} attempts"),
-    };
+    let state = crate::progress::Stage::of(&app.problem_record(p));
     match app.review().filter(|r| r.problem() == p) {
         Some(review) => format!(" {}: problem {}, {state} ", review.label(), p.label()),
         None => format!(" problem {}: {state} ", p.label()),

@@ -1,7 +1,9 @@
 //! The crate's layering, kept by a test because the compiler does not keep it: modules
 //! may not import each other in a loop (neither the top-level modules nor the files of
-//! any one directory, a new directory included), and the pure libraries `math` and
-//! `eval` import nothing else of the crate.
+//! any one directory, a new directory included), the pure libraries `math` and `eval`
+//! import nothing else of the crate, and the learner's record is walled off one way:
+//! the layout does not import the store (nor the record beyond its view of problem
+//! states), the record does not import the store.
 //!
 //! The test reads `src/` as text: it finds every path that starts with `crate`, `super`
 //! or `self` (in `use` trees, braces expanded, and in code), and every `use` whose first
@@ -18,9 +20,10 @@ use graph::{cycles, graph};
 use source::{File, paths, read_crate, resolve, strip};
 
 /// Directories whose files still import each other in a loop, left out of the file-level
-/// check until it is untied: `model/` (forward ↔ load), `store/` (format ↔ model). Every
-/// other directory, and any new one, is checked.
-const LOOPS_TO_UNTIE: &[&str] = &["model", "store"];
+/// check until it is untied: `model/` (forward ↔ load). Every other directory, and any
+/// new one, is checked (`store/`'s format ↔ model loop went with the record's model to
+/// `progress/`).
+const LOOPS_TO_UNTIE: &[&str] = &["model"];
 /// Pure libraries (no terminal, no files of the learner's): each may import only the
 /// pure libraries listed beside it. The evaluator names the course's trained model, and
 /// the model reads its weights from the embedded course; nothing else is below them.
@@ -29,6 +32,31 @@ const PURE: &[(&str, &[&str])] = &[
     ("eval", &["model", "embedded"]),
     ("model", &["embedded"]),
     ("embedded", &[]),
+];
+
+/// The walls around the learner's record, each a module, the modules it may not import,
+/// and the one part of a forbidden module it may still import. The layout sees the
+/// record only through the view of problem states (so a layout never depends on the
+/// file layer or on the record's fields); the record (`progress`) knows no files and
+/// nothing drawn; the file layer (`store`) knows the record and nothing above it.
+const WALLS: &[(&str, &[&str], &[&str])] = &[
+    (
+        "layout",
+        &["store", "progress", "app", "ui", "tui", "commands"],
+        &["progress::view"],
+    ),
+    (
+        "progress",
+        &["store", "layout", "ui", "app", "tui", "commands"],
+        &[],
+    ),
+    (
+        "store",
+        &[
+            "layout", "ui", "app", "tui", "commands", "content", "problems",
+        ],
+        &[],
+    ),
 ];
 
 #[test]
@@ -112,6 +140,37 @@ fn pure_libraries_import_nothing_of_the_crate() {
     );
 }
 
+#[test]
+fn the_record_is_walled_off_one_way() {
+    let found = wall_breaches(&read_crate().imports);
+    assert!(
+        found.is_empty(),
+        "imports through the record's walls:\n{}",
+        found.join("\n")
+    );
+}
+
+/// Every import that goes through one of the [`WALLS`].
+fn wall_breaches(imports: &BTreeMap<Vec<String>, BTreeSet<Vec<String>>>) -> Vec<String> {
+    let mut found = Vec::new();
+    for (from, tos) in imports {
+        let Some((_, forbidden, allowed)) = from
+            .first()
+            .and_then(|t| WALLS.iter().find(|(name, _, _)| name == t))
+        else {
+            continue;
+        };
+        for to in tos {
+            let path = to.join("::");
+            let is_under = |m: &str| path == m || path.starts_with(&format!("{m}::"));
+            if forbidden.iter().any(|m| is_under(m)) && !allowed.iter().any(|m| is_under(m)) {
+                found.push(format!("{} imports {path}", from.join("::")));
+            }
+        }
+    }
+    found
+}
+
 /// The checker itself must see a loop and an impure import: run it on a made-up crate.
 #[test]
 fn the_checker_finds_a_planted_loop() {
@@ -155,4 +214,26 @@ fn the_checker_finds_a_planted_loop() {
     .into_iter()
     .collect();
     assert_eq!(resolved, expect);
+
+    // A layout importing the file layer, or the record past its view, breaches a wall;
+    // the view itself does not.
+    let planted: BTreeMap<Vec<String>, BTreeSet<Vec<String>>> = [(
+        vec!["layout".to_string(), "blocks".into()],
+        [
+            vec!["store".to_string()],
+            vec!["progress".into(), "model".into()],
+            vec!["progress".into(), "view".into()],
+        ]
+        .into_iter()
+        .collect(),
+    )]
+    .into_iter()
+    .collect();
+    assert_eq!(
+        wall_breaches(&planted),
+        [
+            "layout::blocks imports progress::model",
+            "layout::blocks imports store"
+        ]
+    );
 }

@@ -10,6 +10,7 @@ use crate::layout::Theme;
 use crate::layout::mark::{Mark, mark};
 use crate::layout::wrap::wrap;
 use crate::problems::Problem;
+use crate::progress::view::Stage;
 
 impl Renderer<'_> {
     pub(super) fn problem(
@@ -55,39 +56,22 @@ impl Renderer<'_> {
 
     /// The prompt with this learner's numbers for the current variant of the problem.
     fn filled_prompt(&self, spec: &ProblemSpec) -> Result<String, String> {
-        let record = self.ctx.record.and_then(|r| r.problems.get(&spec.id));
-        let variant = record.map_or(0, |p| p.variant);
+        let variant = self.ctx.problems.get(&spec.id).variant;
         let problem = Problem::from_spec(spec)?;
         let instance = problem.instance(self.ctx.learner_seed, self.slug, variant)?;
         Ok(instance.fill(&spec.prompt))
     }
 
-    /// "not attempted", "N attempts" or "solved", from the learner's record.
+    /// Where the learner stands on the problem, in the words used everywhere.
     fn problem_state(&self, id: &str) -> Line<'static> {
         let theme = self.theme();
-        let record = self.ctx.record.and_then(|r| r.problems.get(id));
-        let (mark, text, style) = match record {
-            Some(p) if p.solved => (
-                mark(theme, Mark::Full),
-                "solved".to_string(),
-                theme.accent(),
-            ),
-            Some(p) if !p.attempts.is_empty() => {
-                let n = p.attempts.len();
-                let s = if n == 1 { "" } else { "s" };
-                (
-                    mark(theme, Mark::Partial),
-                    format!("{n} attempt{s}, not solved yet"),
-                    Style::new(),
-                )
-            }
-            _ => (
-                mark(theme, Mark::Empty),
-                "not attempted".to_string(),
-                theme.dim(),
-            ),
+        let stage = self.ctx.problems.get(id).stage;
+        let (mark, style) = match stage {
+            Stage::Solved => (mark(theme, Mark::Full), theme.accent()),
+            Stage::Attempted(_) => (mark(theme, Mark::Partial), Style::new()),
+            Stage::Untouched => (mark(theme, Mark::Empty), theme.dim()),
         };
-        Line::styled(format!("{mark} {text}"), style)
+        Line::styled(format!("{mark} {stage}"), style)
     }
 }
 

@@ -13,11 +13,8 @@
 use chrono::{DateTime, Utc};
 use rs_fsrs::{Card, FSRS, Parameters, Rating, State};
 
-use crate::store::Review;
-use crate::store::model::INITIAL_EASE;
+use super::model::{INITIAL_EASE, MIN_EASE, Review};
 
-/// Below it an SM-2 record's ease carries over as the hardest difficulty (SM-2's floor).
-pub const MIN_EASE: f64 = 1.3;
 /// FSRS difficulty ranges from 1 to 10.
 const DIFFICULTY: (f64, f64) = (1.0, 10.0);
 /// The difficulty an SM-2 record at the starting ease (2.5) carries over to: the middle.

@@ -87,14 +87,14 @@ pub struct ProblemRecord {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub attempts: Vec<Attempt>,
     /// The spaced-review schedule, once the problem has been reviewed (`R`); before that
-    /// it is derived from `attempts` (see `problems::schedule`).
+    /// it is derived from `attempts` (see `progress::schedule`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub review: Option<Review>,
     #[serde(flatten)]
     pub extra: toml::Table,
 }
 
-/// Where a problem stands in the spaced review (FSRS, see `problems::schedule`; records
+/// Where a problem stands in the spaced review (FSRS, see `progress::schedule`; records
 /// from before FSRS have only the SM-2 fields and are carried over on their next review).
 /// Every field has a default so a hand-edited table with one missing still loads.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -133,8 +133,12 @@ pub struct Review {
     pub extra: toml::Table,
 }
 
-/// SM-2's starting easiness factor.
+/// SM-2's starting easiness factor (the schedule's constants live here, beside the
+/// field they bound, so a record read with the field missing starts where SM-2 does).
 pub const INITIAL_EASE: f64 = 2.5;
+/// SM-2's floor on the ease: an SM-2 record's ease at or below it carries over to FSRS
+/// as the hardest difficulty (see `progress::memory`).
+pub const MIN_EASE: f64 = 1.3;
 
 fn initial_ease() -> f64 {
     INITIAL_EASE
@@ -306,15 +310,24 @@ impl Progress {
     /// Appends an attempt at problem `id` of `lesson`; a correct one marks it solved
     /// (and nothing ever marks it unsolved).
     pub fn record_attempt(&mut self, lesson: &str, id: &str, attempt: Attempt) {
-        let problem = self
-            .lessons
+        let problem = self.problem_mut(lesson, id);
+        problem.solved |= attempt.correct;
+        problem.attempts.push(attempt);
+    }
+
+    /// The record of problem `id` of `lesson`, when the learner has touched it.
+    pub fn problem(&self, lesson: &str, id: &str) -> Option<&ProblemRecord> {
+        self.lessons.get(lesson).and_then(|l| l.problems.get(id))
+    }
+
+    /// The record of problem `id` of `lesson`, made empty on first use.
+    pub fn problem_mut(&mut self, lesson: &str, id: &str) -> &mut ProblemRecord {
+        self.lessons
             .entry(lesson.to_string())
             .or_default()
             .problems
             .entry(id.to_string())
-            .or_default();
-        problem.solved |= attempt.correct;
-        problem.attempts.push(attempt);
+            .or_default()
     }
 }
 
@@ -361,35 +374,6 @@ mod tests {
         let problem = &p.lessons["softmax"].problems["2.1"];
         assert!(problem.solved);
         assert_eq!(problem.attempts.len(), 2);
-    }
-
-    #[test]
-    fn notes_round_trip_and_an_old_file_without_notes_loads() {
-        let old = crate::store::format::parse(b"schema = 1\nlearner_seed = 3\n")
-            .unwrap_or_else(|e| panic!("{}", e.located(&"old")));
-        assert!(old.notes.is_empty());
-        let mut p = Progress::new(3);
-        let mut note = Note::new(
-            "softmax",
-            "3.1",
-            "It sums to $1$.",
-            "why \"one\"?\nreally",
-            42,
-        );
-        note.answered = true;
-        p.notes.push(note);
-        p.notes.push(Note {
-            lesson: "heads".into(),
-            text: "hand-written, no id".into(),
-            ..Note::default()
-        });
-        let text = crate::store::format::to_toml(&p).unwrap_or_else(|e| panic!("{e}"));
-        assert!(text.contains("[[notes]]"), "{text}");
-        let back = crate::store::format::parse(text.as_bytes())
-            .unwrap_or_else(|e| panic!("{}", e.located(&"saved")));
-        assert_eq!(back, p);
-        // A field left out is not written back.
-        assert!(!text.contains("sentence = \"\""), "{text}");
     }
 
     #[test]

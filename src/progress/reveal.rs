@@ -1,7 +1,7 @@
 //! When the worked solution is earned: one rule for the reader (`s`) and the command
 //! line (`problem ID --solution`), so the two can never drift apart.
 
-use crate::store::ProblemRecord;
+use super::model::ProblemRecord;
 
 /// Attempts after which the solution (and "another one") comes free.
 pub const FREE_AFTER: usize = 3;
@@ -24,7 +24,7 @@ pub fn attempts_left(record: &ProblemRecord) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::Attempt;
+    use crate::progress::Attempt;
 
     fn tried(n: usize, solved: bool) -> ProblemRecord {
         let attempt = Attempt::new(0, "1", "1", false, 0);

@@ -30,12 +30,11 @@
 use rs_fsrs::Rating;
 
 use crate::content::Course;
-use crate::store::model::INITIAL_EASE;
-use crate::store::{Attempt, ProblemRecord, Progress, Review};
+use crate::problems::Problem;
+use crate::problems::locate;
 
-use super::locate;
 use super::memory;
-use super::problem::Problem;
+use super::model::{Attempt, INITIAL_EASE, ProblemRecord, Progress, Review};
 
 pub const DAY: u64 = 86_400;
 
@@ -232,8 +231,8 @@ pub fn from_now(at: u64, now: u64) -> String {
 mod tests {
     use super::*;
     use crate::content::tolerance::Tolerance;
-    use crate::problems::memory::sm2_review;
     use crate::problems::params::Generator;
+    use crate::progress::memory::sm2_review;
 
     /// A fixed start: 2026-12-01 00:00:00 UTC.
     const T0: u64 = 1_796_083_200;

@@ -1,0 +1,76 @@
+//! A record as file bytes, both ways: every record read goes through [`decode`] (the
+//! format with its bounds, then future times clamped), every record written through
+//! [`record_text`] (the size cap), and a file the learner names (`progress import
+//! FILE`) through [`read_record`].
+
+use std::fmt::Display;
+use std::path::Path;
+
+use super::file::{self, MAX_RECORD_BYTES};
+use super::format::{self, FormatError};
+use crate::progress::{Progress, clock};
+
+/// A record read from a file the learner named (`progress import FILE`) that cannot be
+/// used; the message says what and where (`FILE:LINE:COLUMN: ...`).
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct RecordError(String);
+
+/// Every record read from a file goes through here: the format (with its bounds, see
+/// `limits.rs`), then times in the future moved back to now (see
+/// `Progress::clamp_future`).
+pub(super) fn decode(bytes: &[u8]) -> Result<Progress, FormatError> {
+    let mut progress = format::parse(bytes)?;
+    progress.clamp_future(clock::now());
+    Ok(progress)
+}
+
+/// Reads a record from a file the learner named. A record from a newer release is
+/// refused: merging it would write its fields back under this release's schema.
+pub fn read_record(path: &Path) -> Result<Progress, RecordError> {
+    let shown = path.display();
+    let bytes = file::read_regular(path).map_err(|e| {
+        RecordError(if file::is_too_large(&e) {
+            e.to_string()
+        } else {
+            format!("cannot read {shown}: {e}")
+        })
+    })?;
+    decode_record(&bytes, &shown)
+}
+
+/// The record in the bytes of a file the learner named (`shown` in messages): what
+/// [`read_record`] does after reading the file.
+pub fn decode_record(bytes: &[u8], shown: &dyn Display) -> Result<Progress, RecordError> {
+    match decode(bytes) {
+        Ok(progress) if progress.is_newer() => Err(RecordError(
+            FormatError::Newer {
+                schema: i64::from(progress.schema),
+            }
+            .located(&shown),
+        )),
+        Ok(progress) => Ok(progress),
+        Err(e) => Err(RecordError(e.located(&shown))),
+    }
+}
+
+/// Writes `progress` to `path` atomically. A record over the size cap is refused: the
+/// next read would refuse it.
+pub fn write_record(path: &Path, progress: &Progress) -> Result<(), String> {
+    let text = record_text(progress)?;
+    file::write_atomic(path, text.as_bytes()).map_err(|e| e.to_string())
+}
+
+/// The record as the text a file holds, refused when over [`MAX_RECORD_BYTES`].
+pub fn record_text(progress: &Progress) -> Result<String, String> {
+    let text = format::to_toml(progress)?;
+    let size = text.len() as u64;
+    if size > MAX_RECORD_BYTES {
+        return Err(format!(
+            "the record would be {:.1} MiB, over the {} MiB a record may be",
+            size as f64 / f64::from(1 << 20),
+            MAX_RECORD_BYTES >> 20
+        ));
+    }
+    Ok(text)
+}
