@@ -47,7 +47,7 @@ fn keystroke(c: &mut Criterion) {
     c.bench_function("glossary_keystroke", |b| {
         b.iter(|| {
             let mut view = GlossaryView::new(g);
-            view.push(g, 'd');
+            view.set_query(g, "d");
             black_box(view)
         })
     });

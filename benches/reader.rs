@@ -68,9 +68,9 @@ fn redraw(c: &mut Criterion) {
     c.bench_function("redraw_longest_200x60", |b| {
         b.iter(|| {
             // Scroll back and forth so every frame differs from the last.
-            let before = app.scroll;
+            let before = app.scroll();
             app.update(if down { Action::Down } else { Action::Up });
-            if app.scroll == before {
+            if app.scroll() == before {
                 down = !down;
             }
             terminal

@@ -312,9 +312,9 @@ fn redraw_200x60() -> Duration {
     let mut times = Vec::new();
     let mut down = true;
     for _ in 0..200 {
-        let before = app.scroll;
+        let before = app.scroll();
         app.update(if down { Action::Down } else { Action::Up });
-        if app.scroll == before {
+        if app.scroll() == before {
             down = !down;
         }
         out.clear();

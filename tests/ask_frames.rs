@@ -54,7 +54,7 @@ fn ask_panel_80x24_ascii() {
     keys(&mut a, "an");
     keys(&mut a, "naïve — why √?");
     press(&mut a, KeyCode::Enter);
-    assert_eq!(a.progress.notes[0].text, "naïve — why √?");
+    assert_eq!(a.progress().notes[0].text, "naïve — why √?");
     let ascii_only = |a: &App| {
         let terminal = frame(a);
         let buffer = terminal.backend().buffer();
@@ -89,7 +89,7 @@ fn the_selected_sentence_is_reversed_and_underlined_without_colour() {
     let text_x = a.geometry().text.x;
     let text_y = a.geometry().text.y;
     let row = spot.rows[0];
-    let y = text_y + (row.line - a.scroll) as u16;
+    let y = text_y + (row.line - a.scroll()) as u16;
     let marked = |x: u16| {
         let m = buffer[(text_x + x, y)].modifier;
         m.contains(Modifier::REVERSED | Modifier::UNDERLINED)

@@ -45,11 +45,7 @@ fn select(app: &mut App, start: &str) {
 
 /// Moves the ask panel's cursor with `j` to the first item `wanted` accepts.
 fn cursor_to(app: &mut App, wanted: impl Fn(&AskItem) -> bool) {
-    let items = app
-        .ask
-        .as_ref()
-        .map(|a| a.items.clone())
-        .unwrap_or_default();
+    let items = app.ask().map(|a| a.items.clone()).unwrap_or_default();
     let at = items
         .iter()
         .position(wanted)
@@ -57,14 +53,14 @@ fn cursor_to(app: &mut App, wanted: impl Fn(&AskItem) -> bool) {
     for _ in 0..at {
         keys(app, "j");
     }
-    assert_eq!(app.ask.as_ref().map(|a| a.cursor), Some(at));
+    assert_eq!(app.ask().map(|a| a.cursor), Some(at));
 }
 
 #[test]
 fn v_selects_the_first_sentence_on_screen_and_j_k_move_by_sentence() {
     let mut app = app_with(Progress::new(0), (100, 30));
     keys(&mut app, "v");
-    assert_eq!(app.mode, Mode::Select);
+    assert_eq!(*app.mode(), Mode::Select);
     assert_eq!(selected(&app), "Dot products as scores.");
     keys(&mut app, "j");
     assert_eq!(selected(&app), "A score compares a query with a key.");
@@ -80,7 +76,7 @@ fn v_selects_the_first_sentence_on_screen_and_j_k_move_by_sentence() {
         "Scores are small numbers, e.g. Two or three, i.e. near zero."
     );
     press(&mut app, KeyCode::Esc);
-    assert_eq!(app.mode, Mode::Reading);
+    assert_eq!(*app.mode(), Mode::Reading);
     assert!(app.selected_sentence().is_none());
 }
 
@@ -112,11 +108,11 @@ fn the_view_follows_the_cursor_on_a_small_screen() {
         let spot = app.selected_sentence().expect("a sentence is selected");
         let height = 11;
         assert!(
-            spot.line() >= app.scroll && spot.last_line() < app.scroll + height,
+            spot.line() >= app.scroll() && spot.last_line() < app.scroll() + height,
             "{:?} not within {}..{}",
             spot.rows,
-            app.scroll,
-            app.scroll + height
+            app.scroll(),
+            app.scroll() + height
         );
     }
 }
@@ -126,8 +122,8 @@ fn ask_shows_the_claim_a_sentence_states_run_live_and_opens_it_in_the_scratchpad
     let mut app = app_with(Progress::new(0), (100, 30));
     select(&mut app, "Its weights for");
     keys(&mut app, "a");
-    assert_eq!(app.mode, Mode::Ask);
-    let ask = app.ask.clone().expect("the panel is open");
+    assert_eq!(*app.mode(), Mode::Ask);
+    let ask = app.ask().cloned().expect("the panel is open");
     assert_eq!(ask.section, "1.1");
     let claims: Vec<(String, String)> = ask
         .items
@@ -145,7 +141,7 @@ fn ask_shows_the_claim_a_sentence_states_run_live_and_opens_it_in_the_scratchpad
     assert!(claims[0].1.starts_with("[0.576"), "{}", claims[0].1);
     cursor_to(&mut app, |i| matches!(i, AskItem::Claim { .. }));
     press(&mut app, KeyCode::Enter);
-    match &app.mode {
+    match &app.mode() {
         Mode::Prompt(p) => {
             assert_eq!(p.kind, PromptKind::Scratchpad);
             assert_eq!(p.text(), "softmax([1, 0, 0])");
@@ -165,20 +161,20 @@ fn a_section_reference_jumps_there_and_backspace_comes_back() {
         |i| matches!(i, AskItem::Link { label, .. } if label == "section 1.1: The dot product"),
     );
     press(&mut app, KeyCode::Enter);
-    assert_eq!(app.mode, Mode::Reading);
+    assert_eq!(*app.mode(), Mode::Reading);
     let heading = app
         .sections()
         .iter()
         .find(|s| s.title.starts_with("1.1"))
         .map(|s| s.block)
         .expect("section 1.1");
-    assert_eq!(app.view().block_at(app.scroll), heading);
+    assert_eq!(app.view().block_at(app.scroll()), heading);
     press(&mut app, KeyCode::Backspace);
-    assert_eq!(app.mode, Mode::Select);
+    assert_eq!(*app.mode(), Mode::Select);
     assert!(selected(&app).starts_with("As section 1.1 showed"));
     let spot = app.selected_sentence().map(|s| s.line()).unwrap_or(0);
     assert!(
-        (app.scroll..app.scroll + 11).contains(&spot),
+        (app.scroll()..app.scroll() + 11).contains(&spot),
         "back in view"
     );
 }
@@ -193,9 +189,9 @@ fn a_lesson_reference_jumps_to_that_lesson_and_back() {
         |i| matches!(i, AskItem::Link { label, .. } if label == "Lesson 2: Scale"),
     );
     press(&mut app, KeyCode::Enter);
-    assert_eq!(app.lesson, 1);
+    assert_eq!(app.lesson(), 1);
     press(&mut app, KeyCode::Backspace);
-    assert_eq!(app.lesson, 0);
+    assert_eq!(app.lesson(), 0);
     assert_eq!(selected(&app), "Lesson 2 divides them.");
 }
 
@@ -204,11 +200,11 @@ fn a_note_is_saved_against_its_sentence_listed_marked_and_jumped_to() {
     let mut app = app_with(Progress::new(0), (100, 30));
     select(&mut app, "Softmax turns");
     keys(&mut app, "an");
-    assert!(matches!(&app.mode, Mode::Prompt(p) if p.kind == PromptKind::Note));
+    assert!(matches!(&app.mode(), Mode::Prompt(p) if p.kind == PromptKind::Note));
     keys(&mut app, "why weights?");
     press(&mut app, KeyCode::Enter);
-    assert_eq!(app.mode, Mode::Ask);
-    let notes = &app.progress.notes;
+    assert_eq!(*app.mode(), Mode::Ask);
+    let notes = &app.progress().notes;
     assert_eq!(notes.len(), 1);
     assert_eq!(
         (
@@ -227,7 +223,7 @@ fn a_note_is_saved_against_its_sentence_listed_marked_and_jumped_to() {
         )
     );
     // The panel lists the note; Esc twice goes back to reading.
-    let listed = app.ask.as_ref().is_some_and(|a| {
+    let listed = app.ask().is_some_and(|a| {
         a.items
             .iter()
             .any(|i| matches!(i, AskItem::Note(n) if n.text == "why weights?"))
@@ -235,19 +231,21 @@ fn a_note_is_saved_against_its_sentence_listed_marked_and_jumped_to() {
     assert!(listed);
     press(&mut app, KeyCode::Esc);
     press(&mut app, KeyCode::Esc);
-    assert_eq!(app.mode, Mode::Reading);
+    assert_eq!(*app.mode(), Mode::Reading);
     // My notes: one row, found; x marks it answered; Enter selects its sentence.
     keys(&mut app, "]m");
-    assert_eq!(app.mode, Mode::Notes { cursor: 0 });
-    assert_eq!(app.note_rows.len(), 1);
-    assert!(app.note_rows[0].at.is_some());
+    let Mode::Notes(view) = app.mode() else {
+        panic!("the notes view is open: {:?}", app.mode());
+    };
+    assert_eq!((view.cursor, view.rows.len()), (0, 1));
+    assert!(view.rows[0].at.is_some());
     keys(&mut app, "x");
-    assert!(app.progress.notes[0].answered);
+    assert!(app.progress().notes[0].answered);
     press(&mut app, KeyCode::Enter);
-    assert_eq!((app.lesson, app.mode.clone()), (0, Mode::Select));
+    assert_eq!((app.lesson(), app.mode().clone()), (0, Mode::Select));
     assert_eq!(selected(&app), "Softmax turns the scores into weights.");
     press(&mut app, KeyCode::Backspace);
-    assert_eq!(app.lesson, 1);
+    assert_eq!(app.lesson(), 1);
 }
 
 /// A note is stamped by the reader's one clock, the one attempts and the place use
@@ -260,12 +258,12 @@ fn notes_take_their_time_from_the_reader_s_clock() {
     keys(&mut app, "an");
     keys(&mut app, "why?");
     press(&mut app, KeyCode::Enter);
-    assert_eq!(app.progress.notes[0].at, 5_000);
+    assert_eq!(app.progress().notes[0].at, 5_000);
     press(&mut app, KeyCode::Esc);
     press(&mut app, KeyCode::Esc);
     // Marked answered in the same second: one second later, so the change wins a merge.
     keys(&mut app, "]mx");
-    assert_eq!(app.progress.notes[0].at, 5_001);
+    assert_eq!(app.progress().notes[0].at, 5_001);
     assert_eq!(
         app.progress_to_save().position.as_ref().map(|p| p.at),
         Some(5_000)
@@ -278,11 +276,11 @@ fn an_empty_note_saves_nothing_and_esc_keeps_the_panel() {
     select(&mut app, "Softmax turns");
     keys(&mut app, "an  ");
     press(&mut app, KeyCode::Enter);
-    assert!(app.progress.notes.is_empty());
+    assert!(app.progress().notes.is_empty());
     keys(&mut app, "nabc");
     press(&mut app, KeyCode::Esc);
-    assert_eq!(app.mode, Mode::Ask);
-    assert!(app.progress.notes.is_empty());
+    assert_eq!(*app.mode(), Mode::Ask);
+    assert!(app.progress().notes.is_empty());
 }
 
 /// A copy of the fixture course with lesson 1 rewritten by `edit`.
@@ -344,7 +342,10 @@ fn a_note_survives_an_edit_of_the_lesson_and_a_rewrite_makes_it_an_orphan() {
     });
     let mut app = App::new(course, progress, Theme::new(false, true), (100, 30));
     keys(&mut app, "m");
-    let rows = app.note_rows.clone();
+    let Mode::Notes(view) = app.mode() else {
+        panic!("the notes view is open");
+    };
+    let rows = view.rows.clone();
     assert_eq!(rows.len(), 2);
     // The found note first, the orphan last, and both kept.
     assert_eq!(rows[0].note.text, "why?");
@@ -355,7 +356,7 @@ fn a_note_survives_an_edit_of_the_lesson_and_a_rewrite_makes_it_an_orphan() {
     );
     press(&mut app, KeyCode::Enter);
     assert_eq!(selected(&app), "Softmax turns these scores into weights.");
-    assert_eq!(app.progress.notes.len(), 2);
+    assert_eq!(app.progress().notes.len(), 2);
 }
 
 #[test]
@@ -366,8 +367,7 @@ fn terms_and_symbols_come_from_the_glossary_with_where_they_are_introduced() {
     select(&mut app, "Divide every score");
     keys(&mut app, "a");
     let terms: Vec<(String, String)> = app
-        .ask
-        .as_ref()
+        .ask()
         .map(|a| a.items.clone())
         .unwrap_or_default()
         .into_iter()
@@ -383,38 +383,38 @@ fn terms_and_symbols_come_from_the_glossary_with_where_they_are_introduced() {
         [("key dimension".to_string(), "Lesson 1, 1.1".to_string())]
     );
     press(&mut app, KeyCode::Enter);
-    assert_eq!(app.lesson, 0);
+    assert_eq!(app.lesson(), 0);
     let heading = app
         .sections()
         .iter()
         .find(|s| s.title.starts_with("1.1"))
         .map(|s| s.block);
-    assert_eq!(Some(app.view().block_at(app.scroll)), heading);
+    assert_eq!(Some(app.view().block_at(app.scroll())), heading);
     press(&mut app, KeyCode::Backspace);
-    assert_eq!(app.lesson, 1, "back in lesson 2");
+    assert_eq!(app.lesson(), 1, "back in lesson 2");
     assert!(selected(&app).starts_with("Divide every score"));
 }
 
 #[test]
 fn i_opens_the_glossary_from_the_cursor_the_panel_and_the_notes() {
-    let opened = |app: &App| matches!(app.mode, Mode::Glossary(_));
+    let opened = |app: &App| matches!(app.mode(), Mode::Glossary(_));
     let mut app = app_with(Progress::new(0), (60, 12));
     keys(&mut app, "]");
     select(&mut app, "Divide every score");
     keys(&mut app, "i");
-    assert!(opened(&app), "from the sentence cursor: {:?}", app.mode);
+    assert!(opened(&app), "from the sentence cursor: {:?}", app.mode());
 
     press(&mut app, KeyCode::Esc);
     select(&mut app, "Divide every score");
     keys(&mut app, "a");
-    assert!(app.ask.is_some());
+    assert!(app.ask().is_some());
     keys(&mut app, "i");
-    assert!(opened(&app), "from the ask panel: {:?}", app.mode);
-    assert!(app.ask.is_none(), "the glossary replaces the panel");
+    assert!(opened(&app), "from the ask panel: {:?}", app.mode());
+    assert!(app.ask().is_none(), "the glossary replaces the panel");
 
     press(&mut app, KeyCode::Esc);
     keys(&mut app, "m");
-    assert!(matches!(app.mode, Mode::Notes { .. }));
+    assert!(matches!(app.mode(), Mode::Notes { .. }));
     keys(&mut app, "i");
-    assert!(opened(&app), "from my notes: {:?}", app.mode);
+    assert!(opened(&app), "from my notes: {:?}", app.mode());
 }

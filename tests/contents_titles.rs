@@ -33,7 +33,7 @@ fn contents(app: &App) -> String {
 }
 
 fn selected_title(app: &App) -> String {
-    match app.entries()[app.contents_cursor] {
+    match app.entries()[app.contents_cursor()] {
         Entry::Lesson(l) => format!("{}. {}", l + 1, app.title(l)),
         Entry::Section(s) => app.sections()[s].title.clone(),
     }

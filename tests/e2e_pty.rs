@@ -21,7 +21,7 @@ fn opens_navigates_and_quits_restoring_the_terminal() {
     tui.send("]");
     tui.wait_for("lesson 2/3");
     tui.send("?");
-    tui.wait_for("other key");
+    tui.wait_for("Esc closes this");
     tui.send("x");
     tui.send("/softmax\r");
     tui.wait_for("for \"softmax\"");

@@ -6,10 +6,10 @@ use attn_course::layout::Theme;
 use attn_course::progress::Progress;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::KeyCode;
+use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 
 mod common;
-use common::{course, keys, press};
+use common::{course, key, keys, press};
 
 fn app(name: &str) -> App {
     App::new(
@@ -22,10 +22,10 @@ fn app(name: &str) -> App {
 
 /// The names the index shows, in order, and the selected one.
 fn index(app: &App) -> (Vec<String>, String) {
-    let Mode::Glossary(view) = &app.mode else {
-        panic!("glossary not open: {:?}", app.mode);
+    let Mode::Glossary(view) = &app.mode() else {
+        panic!("glossary not open: {:?}", app.mode());
     };
-    let g = &app.course.glossary;
+    let g = &app.course().glossary;
     let names = view.hits.iter().map(|&i| g.terms[i].name.clone()).collect();
     let selected = view
         .selected_term(g)
@@ -60,7 +60,7 @@ fn i_opens_the_index_and_typing_filters_it() {
     keys(&mut a, "gx");
     assert_eq!(index(&a), (vec![], String::new()));
     press(&mut a, KeyCode::Esc);
-    assert_eq!(a.mode, Mode::Reading);
+    assert_eq!(*a.mode(), Mode::Reading);
 }
 
 #[test]
@@ -70,7 +70,7 @@ fn letters_that_are_reading_keys_type_into_the_filter() {
     // j, k, q, n and i would move, quit, search or reopen while reading.
     keys(&mut a, "jkqni");
     assert_eq!(index(&a).0, Vec::<String>::new());
-    assert!(!a.quit);
+    assert!(!a.quit());
 }
 
 #[test]
@@ -92,13 +92,13 @@ fn a_symbol_finds_its_term_as_source_or_as_drawn() {
 fn enter_goes_where_the_term_is_introduced_and_backspace_comes_back() {
     let mut a = app("glossary-course");
     keys(&mut a, "jjjj");
-    let (lesson, scroll) = (a.lesson, a.scroll);
+    let (lesson, scroll) = (a.lesson(), a.scroll());
     let block = a.view().block_at(scroll);
     keys(&mut a, "i");
     keys(&mut a, "widget");
     press(&mut a, KeyCode::Enter);
-    assert_eq!(a.mode, Mode::Reading);
-    assert_eq!(a.lesson, 1);
+    assert_eq!(*a.mode(), Mode::Reading);
+    assert_eq!(a.lesson(), 1);
     let heading = a
         .sections()
         .iter()
@@ -106,15 +106,12 @@ fn enter_goes_where_the_term_is_introduced_and_backspace_comes_back() {
         .unwrap()
         .block;
     let line = a.view().line_of_block(heading);
-    assert!((a.scroll..a.scroll + a.text_height()).contains(&line));
-    assert_eq!(
-        a.message.as_deref(),
-        Some("Backspace: back to where you were")
-    );
+    assert!((a.scroll()..a.scroll() + a.text_height()).contains(&line));
+    assert_eq!(a.message(), Some("Backspace: back to where you were"));
     press(&mut a, KeyCode::Backspace);
-    assert_eq!((a.lesson, a.view().block_at(a.scroll)), (lesson, block));
+    assert_eq!((a.lesson(), a.view().block_at(a.scroll())), (lesson, block));
     press(&mut a, KeyCode::Backspace);
-    assert_eq!(a.message.as_deref(), Some("nothing to go back to"));
+    assert_eq!(a.message(), Some("nothing to go back to"));
 }
 
 #[test]
@@ -124,7 +121,7 @@ fn enter_on_a_term_the_course_cannot_place_stays_in_the_glossary() {
     keys(&mut a, "lost");
     press(&mut a, KeyCode::Enter);
     assert_eq!(index(&a).1, "lost");
-    assert_eq!(a.lesson, 0);
+    assert_eq!(a.lesson(), 0);
 }
 
 #[test]
@@ -132,14 +129,11 @@ fn i_works_from_the_help_and_says_so_without_a_glossary() {
     let mut a = app("glossary-course");
     keys(&mut a, "?");
     keys(&mut a, "i");
-    assert!(matches!(a.mode, Mode::Glossary(_)));
+    assert!(matches!(a.mode(), Mode::Glossary(_)));
     let mut plain = app("course");
     keys(&mut plain, "i");
-    assert_eq!(plain.mode, Mode::Reading);
-    assert_eq!(
-        plain.message.as_deref(),
-        Some("this course has no glossary")
-    );
+    assert_eq!(*plain.mode(), Mode::Reading);
+    assert_eq!(plain.message(), Some("this course has no glossary"));
 }
 
 #[test]
@@ -201,4 +195,21 @@ fn the_overlay_in_ascii_is_seven_bit() {
         let wide: String = screen.chars().filter(|c| !c.is_ascii()).collect();
         assert!(wide.is_empty(), "{w}x{h}: not 7-bit: {wide:?}\n{screen}");
     }
+}
+
+#[test]
+fn the_filter_edits_with_the_readline_keys_of_every_line() {
+    let mut a = app("glossary-course");
+    press(&mut a, KeyCode::Char('i'));
+    keys(&mut a, "key width");
+    key(&mut a, KeyCode::Char('w'), KeyModifiers::CONTROL);
+    let Mode::Glossary(view) = a.mode() else {
+        panic!("the glossary is open")
+    };
+    assert_eq!(view.query, "key ", "Ctrl-W deletes a word");
+    key(&mut a, KeyCode::Char('u'), KeyModifiers::CONTROL);
+    let Mode::Glossary(view) = a.mode() else {
+        panic!("the glossary is open")
+    };
+    assert_eq!(view.query, "", "Ctrl-U deletes to the start");
 }

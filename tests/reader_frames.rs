@@ -200,10 +200,10 @@ fn the_panel_scrolls_no_further_than_its_text() {
     let mut a = App::new(course, Progress::new(0), Theme::new(false, true), (40, 12));
     keys(&mut a, "pss");
     frame(&a);
-    let max = a.panel.as_ref().unwrap().max_scroll.get();
+    let max = a.panel().unwrap().max_scroll.get();
     assert!(max > 0, "the solution is longer than a 40x12 panel");
     keys(&mut a, &"J".repeat(50));
-    assert_eq!(a.panel.as_ref().unwrap().scroll, max);
+    assert_eq!(a.panel().unwrap().scroll, max);
     keys(&mut a, "K");
-    assert_eq!(a.panel.as_ref().unwrap().scroll, max - 1);
+    assert_eq!(a.panel().unwrap().scroll, max - 1);
 }

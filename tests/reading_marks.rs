@@ -23,8 +23,8 @@ fn app() -> App {
 }
 
 fn read(app: &App, lesson: usize) -> f64 {
-    let slug = &app.course.lessons[lesson].slug;
-    app.progress.lessons.get(slug).map_or(0.0, |r| r.read)
+    let slug = &app.course().lessons[lesson].slug;
+    app.progress().lessons.get(slug).map_or(0.0, |r| r.read)
 }
 
 fn search(app: &mut App, query: &str) {
@@ -41,7 +41,7 @@ fn jumps_read_nothing() {
     search(&mut a, "variance");
     press(&mut a, KeyCode::Esc);
     keys(&mut a, "G");
-    for lesson in 0..a.course.lessons.len() {
+    for lesson in 0..a.course().lessons.len() {
         assert_eq!(read(&a, lesson), 0.0, "lesson {} after jumps", lesson + 1);
         assert_eq!(a.mark(lesson), Mark::Empty);
     }

@@ -32,12 +32,12 @@ fn app(progress: Progress) -> App {
 fn answer(app: &mut App, text: &str) {
     press(app, KeyCode::Enter);
     assert!(
-        matches!(app.mode, Mode::Prompt(_)),
+        matches!(app.mode(), Mode::Prompt(_)),
         "Enter opens the answer: {:?} {:?} {:?} {:?}",
-        app.message,
-        app.focus,
+        app.message(),
+        app.focus(),
         app.current_problem(),
-        app.panel
+        app.panel()
     );
     keys(app, text);
     press(app, KeyCode::Enter);
@@ -68,7 +68,7 @@ fn right_answer(a: f64) -> String {
 }
 
 fn record(app: &App, lesson: &str, id: &str) -> ProblemRecord {
-    app.progress.lessons[lesson].problems[id].clone()
+    app.progress().lessons[lesson].problems[id].clone()
 }
 
 /// The schedule a review left on a problem.
@@ -96,7 +96,7 @@ fn after(progress: &Progress, grade: Grade) -> Review {
 
 /// The screen as text, rows joined by newlines.
 fn frame(app: &App) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(app.size.0, app.size.1)).unwrap();
+    let mut terminal = Terminal::new(TestBackend::new(app.size().0, app.size().1)).unwrap();
     terminal.draw(|f| attn_course::ui::draw(app, f)).unwrap();
     let buffer = terminal.backend().buffer();
     let width = usize::from(buffer.area.width);
@@ -109,7 +109,7 @@ fn frame(app: &App) -> String {
 }
 
 fn feedback(app: &App) -> Vec<String> {
-    match app.panel.as_ref().map(|p| &p.view) {
+    match app.panel().map(|p| &p.view) {
         Some(PanelView::Feedback { lines, .. }) => lines.clone(),
         other => panic!("no feedback: {other:?}"),
     }
@@ -119,8 +119,8 @@ fn feedback(app: &App) -> Vec<String> {
 fn nothing_answered_means_nothing_to_review() {
     let mut a = app(Progress::new(SEED));
     keys(&mut a, "R");
-    assert!(a.review.is_none());
-    let message = a.message.clone().unwrap_or_default();
+    assert!(a.review().is_none());
+    let message = a.message().map(str::to_string).unwrap_or_default();
     assert!(message.starts_with("nothing to review yet"), "{message}");
 }
 
@@ -137,9 +137,9 @@ fn nothing_due_says_when_the_next_one_comes_back() {
     );
     let mut a = app(p);
     keys(&mut a, "R");
-    assert!(a.review.is_none());
+    assert!(a.review().is_none());
     assert_eq!(
-        a.message.as_deref(),
+        a.message(),
         Some(
             "nothing due for review: the next problem comes back in 2 days \
              (2026-12-03 23:00:00 UTC)"
@@ -152,7 +152,7 @@ fn a_problem_solved_long_ago_comes_back_with_fresh_numbers() {
     let mut a = app(solved_long_ago());
     let first_a = drawn_a(&a);
     keys(&mut a, "R");
-    let session = a.review.clone().expect("a session starts");
+    let session = a.review().cloned().expect("a session starts");
     assert_eq!(session.queue, vec![softmax_problem(&a)]);
     assert_eq!(session.label(), "review 1 of 1");
     assert_eq!(a.current_problem(), Some(softmax_problem(&a)));
@@ -181,10 +181,10 @@ fn a_problem_solved_long_ago_comes_back_with_fresh_numbers() {
     assert_eq!(a.save_need(), SaveNeed::Now);
 
     press(&mut a, KeyCode::Enter);
-    assert!(a.review.is_none());
-    assert!(a.panel.is_none());
+    assert!(a.review().is_none());
+    assert!(a.panel().is_none());
     assert_eq!(
-        a.message.as_deref(),
+        a.message(),
         Some("review done: 1 of 1 right; the next comes back in 50 days")
     );
 }
@@ -202,7 +202,7 @@ fn a_wrong_review_moved_past_comes_straight_back_and_stays_solved() {
     // Wrong so far: nothing graded until the learner moves on.
     assert!(record(&a, "blocks", "two-token-weights").review.is_none());
     keys(&mut a, "R");
-    assert!(a.review.is_none());
+    assert!(a.review().is_none());
     let r = record(&a, "blocks", "two-token-weights");
     assert!(r.solved, "a review never takes a solve away");
     assert_eq!(r.attempts.len(), 2);
@@ -216,7 +216,7 @@ fn a_wrong_review_moved_past_comes_straight_back_and_stays_solved() {
     assert!(review.stability.is_some_and(|s| s < 3.1262), "{review:?}");
     assert_eq!(review, after(&solved_long_ago(), Grade::Again));
     assert_eq!(
-        a.message.as_deref(),
+        a.message(),
         Some("review done: 0 of 1 right; 1 still due (R again)")
     );
 }
@@ -227,14 +227,11 @@ fn in_a_review_an_old_solve_does_not_earn_the_solution() {
     keys(&mut a, "R");
     keys(&mut a, "s");
     assert_eq!(
-        a.panel.as_ref().map(|p| p.view.clone()),
+        a.panel().map(|p| p.view.clone()),
         Some(PanelView::ConfirmSolution)
     );
     keys(&mut a, "s");
-    assert_eq!(
-        a.panel.as_ref().map(|p| p.view.clone()),
-        Some(PanelView::Solution)
-    );
+    assert_eq!(a.panel().map(|p| p.view.clone()), Some(PanelView::Solution));
     // Seen the solution and moved on: Again, due at once.
     keys(&mut a, "R");
     let review = review_of(&a, "blocks", "two-token-weights");
@@ -271,10 +268,10 @@ fn the_oldest_due_comes_first_and_esc_stops_the_session() {
     let mut a = app(p);
     a.update(Action::Resize(80, 24));
     keys(&mut a, "R");
-    let session = a.review.clone().expect("a session starts");
+    let session = a.review().cloned().expect("a session starts");
     assert_eq!(session.queue.len(), 2);
     assert_eq!(session.problem().lesson, 1, "the plain problem first");
-    assert_eq!(a.lesson, 1, "its lesson is opened");
+    assert_eq!(a.lesson(), 1, "its lesson is opened");
     assert_eq!(session.label(), "review 1 of 2");
     // Drawn at 80x24, the panel's title says where the session is.
     let screen = frame(&a);
@@ -295,16 +292,16 @@ fn the_oldest_due_comes_first_and_esc_stops_the_session() {
     assert!(record(&a, "plain", "plain-problem").solved);
 
     press(&mut a, KeyCode::Enter);
-    let session = a.review.clone().expect("the session goes on");
+    let session = a.review().cloned().expect("the session goes on");
     assert_eq!(session.label(), "review 2 of 2");
-    assert_eq!(a.lesson, 0);
+    assert_eq!(a.lesson(), 0);
     assert_eq!(a.current_problem(), Some(softmax_problem(&a)));
 
     press(&mut a, KeyCode::Esc);
-    assert!(a.review.is_none());
+    assert!(a.review().is_none());
     // Untouched: its schedule is still the one its history implies.
     assert!(record(&a, "blocks", "two-token-weights").review.is_none());
-    let message = a.message.clone().unwrap_or_default();
+    let message = a.message().map(str::to_string).unwrap_or_default();
     assert!(message.starts_with("review stopped"), "{message}");
 }
 
@@ -324,11 +321,7 @@ fn problems_due_at_the_same_time_come_in_course_order() {
     );
     let mut a = app(p);
     keys(&mut a, "R");
-    let queue = a
-        .review
-        .as_ref()
-        .map(|r| r.queue.clone())
-        .unwrap_or_default();
+    let queue = a.review().map(|r| r.queue.clone()).unwrap_or_default();
     assert_eq!(
         queue.iter().map(|q| q.label()).collect::<Vec<_>>(),
         ["1.1", "2.1"]
@@ -443,7 +436,7 @@ fn an_sm2_record_keeps_its_due_dates_and_its_next_review_goes_on_from_them() {
 
     let mut a = app(p.clone());
     keys(&mut a, "R");
-    let session = a.review.clone().expect("the one due 2 days ago is due");
+    let session = a.review().cloned().expect("the one due 2 days ago is due");
     assert_eq!(session.queue, vec![softmax_problem(&a)]);
     let right = right_answer(drawn_a(&a));
     answer(&mut a, &right);
@@ -480,7 +473,7 @@ fn an_sm2_record_keeps_its_due_dates_and_its_next_review_goes_on_from_them() {
     press(&mut a, KeyCode::Enter);
     assert_eq!(record(&a, "plain", "plain-problem").review, Some(plain));
     assert_eq!(
-        a.message.as_deref(),
+        a.message(),
         Some("review done: 1 of 1 right; the next comes back in 5 days")
     );
 }

@@ -28,7 +28,7 @@ fn run(app: &mut App, input: &str) {
 }
 
 fn screen(app: &App) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(app.size.0, app.size.1)).unwrap();
+    let mut terminal = Terminal::new(TestBackend::new(app.size().0, app.size().1)).unwrap();
     terminal.draw(|f| attn_course::ui::draw(app, f)).unwrap();
     terminal.backend().to_string()
 }
@@ -40,7 +40,7 @@ fn a_figure_grows_the_pane_and_a_value_shrinks_it_back() {
     let third = a.geometry().pane.map(|p| p.height);
     assert_eq!(third, Some(7));
     run(&mut a, "heatmap([[1, 2], [3, 4]])");
-    assert!(a.scratch.shows_figure());
+    assert!(a.scratch().shows_figure());
     assert_eq!(a.geometry().pane.map(|p| p.height), Some(15));
     let shown = screen(&a);
     assert!(
@@ -49,12 +49,12 @@ fn a_figure_grows_the_pane_and_a_value_shrinks_it_back() {
     );
     // The next lines keep the figure in view beside them, whole.
     run(&mut a, "1 + 1");
-    assert!(a.scratch.shows_figure());
+    assert!(a.scratch().shows_figure());
     assert!(screen(&a).contains("max 4"), "{}", screen(&a));
     for _ in 1..FIGURE_STAYS {
         run(&mut a, "2 + 2");
     }
-    assert!(!a.scratch.shows_figure());
+    assert!(!a.scratch().shows_figure());
     assert_eq!(a.geometry().pane.map(|p| p.height), third);
 }
 
@@ -86,12 +86,12 @@ fn a_bad_argument_is_one_line_of_error_in_the_pane() {
     let mut a = app((80, 24), false);
     run(&mut a, "hist([1, 2, 3], 0)");
     assert!(matches!(
-        a.scratch.lines.last(),
+        a.scratch().lines.last(),
         Some(ScratchLine::Result { output: Err(e), .. })
             if e == "bins must be a whole number from 1 to 200, got 0"
     ));
     assert!(screen(&a).contains("bins must be a whole number from 1 to 200, got 0"));
-    assert!(!a.scratch.shows_figure());
+    assert!(!a.scratch().shows_figure());
 }
 
 /// A chart in the tall pane, ASCII: the input, the chart shrunk to the pane's rows
@@ -125,7 +125,7 @@ fn bars_take_words_and_hist_shows_its_counts() {
     let mut a = app((100, 30), true);
     run(&mut a, "bars([\"keys\", \"queries\"], [1, 2])");
     let shown = screen(&a);
-    assert!(a.scratch.shows_figure(), "{shown}");
+    assert!(a.scratch().shows_figure(), "{shown}");
     assert!(
         shown.contains("keys    |") && shown.contains("queries |"),
         "{shown}"
@@ -258,7 +258,7 @@ fn full_shows_every_digit_and_round_rounds() {
     // The value sent to an answer keeps its digits: what is shown is not what is kept.
     run(&mut a, "x");
     assert_eq!(
-        a.scratch.last.as_ref().and_then(|v| v.as_scalar()),
+        a.scratch().last.as_ref().and_then(|v| v.as_scalar()),
         Some(1.0 / 3.0)
     );
 }

@@ -149,7 +149,7 @@ fn reading_tour() -> Vec<Action> {
     tour.extend([Action::Up, Action::Up, Action::Top, Action::Down]);
     tour.extend([Action::ToggleContents, Action::Down, Action::Down]);
     tour.extend([Action::Search, Action::PromptCancel, Action::Down]);
-    tour.extend([Action::Help, Action::Down, Action::CloseHelp, Action::Down]);
+    tour.extend([Action::Help, Action::Down, Action::Close, Action::Down]);
     tour
 }
 

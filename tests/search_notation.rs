@@ -28,19 +28,15 @@ fn equations_found(app: &mut App, query: &str) -> Vec<(usize, String)> {
         press(app, KeyCode::Char(c));
     }
     press(app, KeyCode::Enter);
-    let matches: Vec<Match> = app
-        .search
-        .as_ref()
-        .map(|s| s.matches.clone())
-        .unwrap_or_default();
+    let matches: Vec<Match> = app.search().map(|s| s.matches.clone()).unwrap_or_default();
     let mut found = Vec::new();
     for m in matches {
         // Walk to each match so that its lesson's layout is the one on screen.
-        while app.search.as_ref().and_then(|s| s.current_match()) != Some(&m) {
+        while app.search().and_then(|s| s.current_match()) != Some(&m) {
             press(app, KeyCode::Char('n'));
         }
         let block = app.view().block_at(m.line);
-        if let BlockKind::DisplayMath(tex) = &app.course.lessons[m.lesson].blocks()[block].kind {
+        if let BlockKind::DisplayMath(tex) = &app.course().lessons[m.lesson].blocks()[block].kind {
             found.push((m.lesson, tex.clone()));
         }
     }
@@ -116,7 +112,7 @@ fn total(query: &str) -> usize {
         press(&mut a, KeyCode::Char(c));
     }
     press(&mut a, KeyCode::Enter);
-    a.search.as_ref().map_or(0, |s| s.matches.len())
+    a.search().map_or(0, |s| s.matches.len())
 }
 
 #[test]
@@ -158,19 +154,19 @@ fn the_highlight_lands_on_the_row_with_the_notation() {
         search(&mut a, query);
         // Walk to the attention equation's match.
         let in_attention = |a: &App| {
-            let m = *a.search.as_ref().unwrap().current_match().unwrap();
+            let m = *a.search().unwrap().current_match().unwrap();
             let block = a.view().block_at(m.line);
-            matches!(&a.course.lessons[m.lesson].blocks()[block].kind,
+            matches!(&a.course().lessons[m.lesson].blocks()[block].kind,
                 BlockKind::DisplayMath(tex) if tex == ATTENTION)
         };
-        for _ in 0..a.search.as_ref().unwrap().matches.len() {
+        for _ in 0..a.search().unwrap().matches.len() {
             if in_attention(&a) {
                 break;
             }
             press(&mut a, KeyCode::Char('n'));
         }
         assert!(in_attention(&a), "{query}: the attention equation is found");
-        let m = *a.search.as_ref().unwrap().current_match().unwrap();
+        let m = *a.search().unwrap().current_match().unwrap();
         let row: String = attn_course::layout::line_text(&a.view().lines[m.line]);
         let hit: String = row.chars().skip(m.start).take(m.end - m.start).collect();
         assert!(

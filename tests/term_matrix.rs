@@ -84,8 +84,8 @@ fn run_cell(cell: Cell) {
     tui.wait_for("lesson 1/3");
     assert!(tui.screen.screen().alternate_screen(), "{cell:?}");
     tui.send("?");
-    let help = tui.wait_for(" keys (");
-    assert!(help.contains("next lesson"), "{cell:?} help:\n{help}");
+    let help = tui.wait_for(" keys: q quits");
+    assert!(help.contains("quit (saved)"), "{cell:?} help:\n{help}");
     tui.send("x");
     tui.send("p");
     tui.wait_for("problem 1.1");

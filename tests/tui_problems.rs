@@ -2,7 +2,7 @@
 //! keymap, with a fixed learner seed. Expected values are computed here from the drawn
 //! parameter, by the problem's formula, not by the evaluator.
 
-use attn_course::app::keymap::help_rows;
+use attn_course::app::keymap::{HELP_ORDER, row_keys};
 use attn_course::app::{App, Mode, PanelView, ProblemRef, PromptKind, SaveNeed, ScratchLine};
 use attn_course::layout::{Theme, line_text};
 use attn_course::progress::{ProblemRecord, Progress};
@@ -54,7 +54,7 @@ fn a_and_answer(app: &App) -> (f64, f64) {
 }
 
 fn panel_view(app: &App) -> Option<PanelView> {
-    app.panel.as_ref().map(|p| p.view.clone())
+    app.panel().map(|p| p.view.clone())
 }
 
 #[test]
@@ -67,16 +67,16 @@ fn p_goes_to_the_problem_and_enter_opens_its_answer_prompt() {
     // Near the lesson's end the text cannot scroll the box to the top; it is on screen.
     let line = a.view().line_of_block(p.block);
     assert!(
-        a.scroll <= line && line < a.scroll + a.text_height(),
+        a.scroll() <= line && line < a.scroll() + a.text_height(),
         "{line}"
     );
-    assert_eq!(a.scroll, a.view().lines.len() - a.text_height());
+    assert_eq!(a.scroll(), a.view().lines.len() - a.text_height());
     keys(&mut a, "p");
-    assert!(a.message.as_deref().unwrap().contains("no problem after"));
+    assert!(a.message().unwrap().contains("no problem after"));
     assert_eq!(a.current_problem(), Some(p));
     enter(&mut a);
     assert_eq!(
-        a.mode,
+        *a.mode(),
         Mode::Prompt(attn_course::app::Prompt::new(PromptKind::Answer(p), ""))
     );
     assert_eq!(PromptKind::Answer(p).lead(), "answer 1.1: ");
@@ -86,8 +86,8 @@ fn p_goes_to_the_problem_and_enter_opens_its_answer_prompt() {
 fn enter_on_prose_opens_nothing() {
     let mut a = app();
     enter(&mut a);
-    assert_eq!(a.mode, Mode::Reading);
-    assert!(a.message.as_deref().unwrap().contains("p goes to"));
+    assert_eq!(*a.mode(), Mode::Reading);
+    assert!(a.message().unwrap().contains("p goes to"));
 }
 
 #[test]
@@ -98,12 +98,12 @@ fn the_input_is_read_before_it_is_submitted() {
     keys(&mut a, "1/4");
     assert_eq!(preview(&a), Some(Ok("0.25".to_string())));
     keys(&mut a, "+");
-    let error = a.preview.clone().unwrap().unwrap_err();
+    let error = a.preview().cloned().unwrap().unwrap_err();
     assert!(error.contains("1:"), "an error has a position: {error}");
     // A parameter is not bound in an answer: the value must be worked out.
     key(&mut a, KeyCode::Backspace, KeyModifiers::NONE);
     keys(&mut a, "+a");
-    assert!(a.preview.clone().unwrap().is_err());
+    assert!(a.preview().cloned().unwrap().is_err());
 }
 
 /// The reader stores the answer as `attn-course answer` does, trimmed: the two paths are
@@ -130,7 +130,7 @@ fn wrong_then_a_hint_then_right_is_all_recorded() {
     enter(&mut a);
     keys(&mut a, "0.1");
     enter(&mut a);
-    assert_eq!(a.mode, Mode::Reading);
+    assert_eq!(*a.mode(), Mode::Reading);
     assert_eq!(a.save_need(), SaveNeed::Now, "an attempt is saved at once");
     let r = record(&a);
     assert_eq!((r.attempts.len(), r.solved), (1, false));
@@ -177,7 +177,7 @@ fn input_errors_record_nothing_and_keep_the_prompt_open() {
         keys(&mut a, bad);
         enter(&mut a);
         assert!(
-            matches!(&a.mode, Mode::Prompt(p) if p.text() == bad),
+            matches!(&a.mode(), Mode::Prompt(p) if p.text() == bad),
             "{bad}: the prompt stays with the input"
         );
         assert!(
@@ -188,14 +188,14 @@ fn input_errors_record_nothing_and_keep_the_prompt_open() {
     }
     assert!(record(&a).attempts.is_empty());
     key(&mut a, KeyCode::Esc, KeyModifiers::NONE);
-    assert_eq!(a.mode, Mode::Reading);
+    assert_eq!(*a.mode(), Mode::Reading);
 }
 
 #[test]
 fn the_solution_asks_first_until_it_is_earned() {
     let mut a = app();
     keys(&mut a, "py");
-    assert_eq!(a.panel, None, "y answers only a question");
+    assert_eq!(a.panel(), None, "y answers only a question");
     keys(&mut a, "ps");
     assert_eq!(panel_view(&a), Some(PanelView::ConfirmSolution));
     assert!(!record(&a).solution_viewed);
@@ -209,7 +209,7 @@ fn the_solution_asks_first_until_it_is_earned() {
         "y asks nothing now"
     );
     key(&mut a, KeyCode::Esc, KeyModifiers::NONE);
-    assert_eq!(a.panel, None, "Esc closes the panel");
+    assert_eq!(a.panel(), None, "Esc closes the panel");
 }
 
 #[test]
@@ -245,7 +245,7 @@ fn hints_stop_at_the_last_one() {
     let mut a = app();
     keys(&mut a, "phhh");
     assert_eq!(record(&a).hints_shown, 2, "the fixture has two hints");
-    assert!(a.message.as_deref().unwrap().contains("no more hints"));
+    assert!(a.message().unwrap().contains("no more hints"));
 }
 
 #[test]
@@ -257,26 +257,26 @@ fn the_scratchpad_keeps_let_bindings_and_a_history() {
     assert_eq!(preview(&a), Some(Ok("6".to_string())));
     enter(&mut a);
     assert!(
-        matches!(&a.mode, Mode::Prompt(p) if p.kind == PromptKind::Scratchpad && p.text().is_empty())
+        matches!(&a.mode(), Mode::Prompt(p) if p.kind == PromptKind::Scratchpad && p.text().is_empty())
     );
     assert!(matches!(
-        a.scratch.lines.last(),
+        a.scratch().lines.last(),
         Some(ScratchLine::Result { input, output: Ok(v) }) if input == "x * 3" && v.to_string() == "6"
     ));
     key(&mut a, KeyCode::Up, KeyModifiers::NONE);
-    assert!(matches!(&a.mode, Mode::Prompt(p) if p.text() == "x * 3"));
+    assert!(matches!(&a.mode(), Mode::Prompt(p) if p.text() == "x * 3"));
     key(&mut a, KeyCode::Up, KeyModifiers::NONE);
-    assert!(matches!(&a.mode, Mode::Prompt(p) if p.text() == "let x = 2"));
+    assert!(matches!(&a.mode(), Mode::Prompt(p) if p.text() == "let x = 2"));
     key(&mut a, KeyCode::Down, KeyModifiers::NONE);
     key(&mut a, KeyCode::Down, KeyModifiers::NONE);
-    assert!(matches!(&a.mode, Mode::Prompt(p) if p.text().is_empty()));
+    assert!(matches!(&a.mode(), Mode::Prompt(p) if p.text().is_empty()));
     key(&mut a, KeyCode::Esc, KeyModifiers::NONE);
-    assert_eq!(a.mode, Mode::Reading);
+    assert_eq!(*a.mode(), Mode::Reading);
     // The session keeps the binding after the pane is closed and opened again.
     keys(&mut a, ":x");
     enter(&mut a);
     assert!(
-        matches!(a.scratch.lines.last(), Some(ScratchLine::Result { output: Ok(v), .. }) if v.to_string() == "2")
+        matches!(a.scratch().lines.last(), Some(ScratchLine::Result { output: Ok(v), .. }) if v.to_string() == "2")
     );
 }
 
@@ -286,7 +286,7 @@ fn colon_on_a_problem_binds_its_parameters_and_tab_sends_the_value() {
     let (param, right) = a_and_answer(&a);
     keys(&mut a, "p:");
     assert_eq!(
-        a.scratch.lines.last(),
+        a.scratch().lines.last(),
         Some(&ScratchLine::Note("bound a from problem 1.1".into()))
     );
     keys(&mut a, "a");
@@ -296,7 +296,7 @@ fn colon_on_a_problem_binds_its_parameters_and_tab_sends_the_value() {
     enter(&mut a);
     key(&mut a, KeyCode::Tab, KeyModifiers::NONE);
     let p = first_problem(&a);
-    let sent = match &a.mode {
+    let sent = match &a.mode() {
         Mode::Prompt(prompt) if prompt.kind == PromptKind::Answer(p) => prompt.text().to_string(),
         other => panic!("{other:?}"),
     };
@@ -311,23 +311,24 @@ fn tab_without_a_value_says_so() {
     let mut a = app();
     keys(&mut a, ":");
     key(&mut a, KeyCode::Tab, KeyModifiers::NONE);
-    assert!(matches!(&a.mode, Mode::Prompt(p) if p.kind == PromptKind::Scratchpad));
-    assert_eq!(a.message.as_deref(), Some("no value yet to send"));
+    assert!(matches!(&a.mode(), Mode::Prompt(p) if p.kind == PromptKind::Scratchpad));
+    assert_eq!(a.message(), Some("no value yet to send"));
 }
 
 #[test]
 fn the_help_lists_every_new_key() {
-    let rows = help_rows(true);
+    let rows: Vec<(String, &str)> = (HELP_ORDER.iter().flat_map(|g| g.rows))
+        .map(|r| (row_keys(r, true), r.help))
+        .collect();
     for (keys, what) in [
-        ("p", "next problem"),
-        ("P", "previous problem"),
+        ("p / P", "problem"),
         ("h", "hint"),
         ("s", "solution"),
-        ("y", "see the solution"),
-        ("A", "another one"),
+        ("y", "yes, show it"),
+        ("A", "new numbers"),
         (":", "scratchpad"),
-        ("Tab", "send the last value"),
-        ("Up Down", "history"),
+        ("Tab", "to answer"),
+        ("Up / Down", "history"),
     ] {
         assert!(
             rows.iter().any(|(k, d)| k == keys && d.contains(what)),
@@ -337,17 +338,33 @@ fn the_help_lists_every_new_key() {
 }
 
 #[test]
-fn no_two_reading_bindings_share_a_key() {
-    let keys = attn_course::app::keymap::READING;
-    for (i, a) in keys.iter().enumerate() {
-        for b in &keys[i + 1..] {
-            assert!(
-                (a.code, a.modifiers) != (b.code, b.modifiers),
-                "{:?} is bound to {:?} and {:?}",
-                a.code,
-                a.action,
-                b.action
-            );
+fn no_mode_binds_one_key_twice() {
+    use attn_course::app::keymap::*;
+    for map in [
+        READING,
+        SELECTING,
+        ASKING,
+        NOTES_VIEW,
+        HELP_VIEW,
+        GLOSSARY_VIEW,
+        SCRATCH_LINE,
+        ANSWER_LINE,
+        LINE,
+    ] {
+        let binds: Vec<&Bind> = (map.groups.iter().flat_map(|g| g.rows))
+            .flat_map(|r| r.binds)
+            .collect();
+        for (i, a) in binds.iter().enumerate() {
+            for b in &binds[i + 1..] {
+                assert!(
+                    (a.code, a.modifiers) != (b.code, b.modifiers) || a.action == b.action,
+                    "{}: {:?} is bound to {:?} and {:?}",
+                    map.name,
+                    a.code,
+                    a.action,
+                    b.action
+                );
+            }
         }
     }
 }
@@ -366,7 +383,7 @@ fn box_lines(app: &App, p: ProblemRef) -> (usize, usize) {
 
 fn box_on_screen(app: &App, p: ProblemRef) -> bool {
     let (start, end) = box_lines(app, p);
-    app.scroll <= start && end <= app.scroll + app.text_height()
+    app.scroll() <= start && end <= app.scroll() + app.text_height()
 }
 
 #[test]
@@ -376,17 +393,17 @@ fn the_last_problem_stays_above_its_panel_and_enter_answers_it() {
     let p = first_problem(&a);
     // At the end of the lesson: the panel would cover the box's bottom rows.
     keys(&mut a, "h");
-    assert!(a.panel.is_some());
+    assert!(a.panel().is_some());
     assert!(
         box_on_screen(&a, p),
         "scroll {} box {:?}",
-        a.scroll,
+        a.scroll(),
         box_lines(&a, p)
     );
     assert_eq!(a.current_problem(), Some(p));
     enter(&mut a);
     assert_eq!(
-        a.mode,
+        *a.mode(),
         Mode::Prompt(attn_course::app::Prompt::new(PromptKind::Answer(p), ""))
     );
 }
@@ -399,12 +416,12 @@ fn a_resize_keeps_the_panel_problem_on_screen_and_current() {
     keys(&mut a, "h");
     // Shorter and wider: the text reflows and the box moves.
     a.update(attn_course::app::Action::Resize(120, 16));
-    assert!(a.panel.is_some());
+    assert!(a.panel().is_some());
     let (start, _) = box_lines(&a, p);
     assert!(
-        a.scroll <= start && start < a.scroll + a.text_height(),
+        a.scroll() <= start && start < a.scroll() + a.text_height(),
         "scroll {} box {:?}",
-        a.scroll,
+        a.scroll(),
         box_lines(&a, p)
     );
     assert_eq!(a.current_problem(), Some(p));
@@ -415,7 +432,25 @@ fn a_resize_keeps_the_panel_problem_on_screen_and_current() {
 
 /// The live preview as text.
 fn preview(a: &App) -> Option<Result<String, String>> {
-    a.preview
-        .as_ref()
+    a.preview()
         .map(|r| r.as_ref().map(ToString::to_string).map_err(Clone::clone))
+}
+
+#[test]
+fn up_in_the_answer_prompt_brings_back_the_last_answer_to_edit() {
+    let mut a = app();
+    keys(&mut a, "p");
+    enter(&mut a);
+    key(&mut a, KeyCode::Up, KeyModifiers::NONE);
+    assert_eq!(a.message(), Some("no answer to this problem yet"));
+    keys(&mut a, "12345");
+    enter(&mut a);
+    assert_eq!(*a.mode(), Mode::Reading, "judged: the prompt closed");
+    enter(&mut a);
+    key(&mut a, KeyCode::Up, KeyModifiers::NONE);
+    key(&mut a, KeyCode::Backspace, KeyModifiers::NONE);
+    let Mode::Prompt(prompt) = a.mode() else {
+        panic!("the answer prompt: {:?}", a.mode());
+    };
+    assert_eq!(prompt.text(), "1234", "the last answer, edited");
 }

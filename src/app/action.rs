@@ -1,5 +1,5 @@
-//! Everything the learner can ask for, as one vocabulary shared by the keymap, the help
-//! overlay, the tests and [`App::update`](super::App::update).
+//! Everything the learner can ask for, as one vocabulary shared by the keymap, the tests
+//! and [`App::update`](super::App::update). What a key does is said once, in the keymap.
 //!
 //! Extending it: add a variant, bind it in [`keymap`](super::keymap), and handle it in
 //! `update`. A new line input (like the `:` scratchpad and a problem's answer; later the
@@ -15,6 +15,13 @@ pub enum Action {
     Up,
     PageDown,
     PageUp,
+    /// `d` / `u`, Ctrl-D / Ctrl-U: half a page, as in less.
+    HalfPageDown,
+    HalfPageUp,
+    /// A digit: the go-to line, this digit typed (lesson `N`, problem `N.M`).
+    GoTo(char),
+    /// Ctrl-Z: give the terminal back and stop until `fg`.
+    Suspend,
     Top,
     Bottom,
     NextLesson,
@@ -29,10 +36,10 @@ pub enum Action {
     Search,
     SearchNext,
     SearchPrev,
-    /// Esc while reading: drop the search highlights.
-    ClearSearch,
+    /// Esc: close what is open (the problem panel, the sentence cursor, the ask panel, a
+    /// view), or drop the search highlights when nothing is.
+    Close,
     Help,
-    CloseHelp,
     /// `p`/`P`: the next or previous problem of the lesson.
     NextProblem,
     PrevProblem,
@@ -78,54 +85,4 @@ pub enum Action {
     PromptKey(KeyEvent),
     PromptSubmit,
     PromptCancel,
-}
-
-impl Action {
-    /// One line for the help overlay; `None` for actions that no key names on its own.
-    pub fn describe(&self) -> Option<&'static str> {
-        Some(match self {
-            Action::Down => "down a line (text) or an entry (contents)",
-            Action::Up => "up a line or an entry",
-            Action::PageDown => "page down",
-            Action::PageUp => "page up",
-            Action::Top => "top of the lesson",
-            Action::Bottom => "end of the lesson",
-            Action::NextLesson => "next lesson",
-            Action::PrevLesson => "previous lesson",
-            Action::SwitchFocus => "switch between contents and text",
-            Action::ToggleContents => "show or hide the contents",
-            Action::Activate => "open the contents entry, or answer the problem at the top",
-            Action::Search => "search the whole course",
-            Action::SearchNext => "next match",
-            Action::SearchPrev => "previous match",
-            Action::ClearSearch => "close the problem panel, or clear the search highlights",
-            Action::Help => "this help",
-            Action::NextProblem => "next problem in the lesson",
-            Action::PrevProblem => "previous problem",
-            Action::Hint => "next hint for the problem",
-            Action::Solution => "worked solution (s twice before it is earned)",
-            Action::Confirm => "yes: see the solution asked for",
-            Action::Another => "another one: fresh numbers (after solving or 3 tries)",
-            Action::Glossary => "glossary of terms and notation (type to filter)",
-            Action::Back => "back to where the last jump left from",
-            Action::Scratchpad => "scratchpad (a problem's numbers bound by name)",
-            Action::Review => "review problems due again, fresh numbers (R: next one)",
-            Action::PanelDown => "scroll the problem panel down",
-            Action::PanelUp => "scroll the problem panel up",
-            Action::Quit => "quit (your place is saved)",
-            Action::Select => "select a sentence: j/k, { } by paragraph, a asks, Esc",
-            Action::NextParagraph => "next paragraph",
-            Action::PrevParagraph => "this or the previous paragraph",
-            Action::Ask => "ask about the sentence",
-            Action::WriteNote => "write a note or question on the sentence",
-            Action::MyNotes => "my notes and questions",
-            Action::MarkAnswered => "mark the note answered",
-            Action::Wheel(_) => "scroll the text",
-            Action::CloseHelp
-            | Action::Resize(..)
-            | Action::PromptKey(_)
-            | Action::PromptSubmit
-            | Action::PromptCancel => return None,
-        })
-    }
 }

@@ -7,12 +7,12 @@
 //!   heading whose expected value the sentence states (one of the claim's numbers
 //!   appears in the sentence as written), run live;
 //! - the places it points to: "section N.k", "Lesson N", and links whose target names a
-//!   section `N.k`. Nothing subtler ("by the variance argument") is matched: such a
-//!   sentence gets no link rather than a guessed one;
+//!   section `N.k` (found by [`crate::content::refs`]);
 //! - the learner's notes on it, and a box to write one.
 
 use super::{App, Mode, Prompt, PromptKind};
-use crate::content::{BlockKind, Section};
+use crate::content::Section;
+use crate::content::refs::{Reference, references};
 use crate::eval;
 use crate::layout;
 use crate::progress::Note;
@@ -112,7 +112,7 @@ impl App {
                 self.open_glossary();
             }
             Action::Back => self.go_back(),
-            Action::ClearSearch | Action::Ask => {
+            Action::Close | Action::Ask => {
                 self.ask = None;
                 self.mode = Mode::Select;
             }
@@ -283,32 +283,18 @@ impl App {
     }
 
     /// The claims under the sentence's paragraph (up to the next heading) that state
-    /// one of the sentence's numbers.
+    /// one of the sentence's numbers, run live.
     fn claims_of(&self, block: usize, text: &str) -> Vec<AskItem> {
-        let numbers = numbers_in(text);
-        let blocks = self.course.lessons[self.lesson].blocks();
-        let mut items = Vec::new();
-        for b in blocks.iter().skip(block + 1) {
-            match &b.kind {
-                BlockKind::Heading { .. } => break,
-                BlockKind::Claims(Ok(claims)) => {
-                    for claim in claims {
-                        if numbers_in(&claim.expected)
-                            .iter()
-                            .any(|n| numbers.contains(n))
-                        {
-                            items.push(AskItem::Claim {
-                                expr: claim.expr.clone(),
-                                expected: claim.expected.clone(),
-                                value: run(&claim.expr),
-                            });
-                        }
-                    }
-                }
-                _ => {}
-            }
-        }
-        items
+        (self
+            .course
+            .claims_stating(self.lesson, block, text)
+            .into_iter())
+        .map(|claim| AskItem::Claim {
+            expr: claim.expr.clone(),
+            expected: claim.expected.clone(),
+            value: run(&claim.expr),
+        })
+        .collect()
     }
 
     /// "section N.k", "Lesson N", and links naming a section.
@@ -366,11 +352,8 @@ impl App {
         }
     }
 
-    /// Section `number` ("2.3") is in lesson 2.
     fn section_target(&self, number: &str) -> Option<Target> {
-        let lesson: usize = number.split('.').next()?.parse().ok()?;
-        let lesson = lesson.checked_sub(1)?;
-        let block = self.course.lessons.get(lesson)?.section_block(number)?;
+        let (lesson, block) = self.course.section_place(number)?;
         Some(Target { lesson, block })
     }
 }
@@ -384,105 +367,9 @@ fn section_number(s: &Section) -> &str {
         .unwrap_or("")
 }
 
-/// The numbers written in `text`, but for 0 and 1, which would tie almost any sentence
-/// to any claim.
-fn numbers_in(text: &str) -> Vec<String> {
-    text.split(|c: char| !(c.is_ascii_digit() || c == '.'))
-        .map(|w| w.trim_matches('.'))
-        .filter(|w| !w.is_empty() && *w != "0" && *w != "1")
-        .map(str::to_string)
-        .collect()
-}
-
 fn run(expr: &str) -> Result<String, String> {
     let mut env = eval::Env::default();
     eval::run(expr, &mut env)
         .map(|v| eval::Shown::of(expr, v).to_string())
         .map_err(|e| e.to_string())
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum Reference {
-    /// "2.3"
-    Section(String),
-    /// 1-based lesson number.
-    Lesson(usize),
-}
-
-/// The course places `text` names: "section 2.1", "sections 2.1 and 2.4" (each),
-/// "Lesson 03".
-fn references(text: &str) -> Vec<Reference> {
-    let words: Vec<&str> = text.split_whitespace().collect();
-    let mut out = Vec::new();
-    for (i, w) in words.iter().enumerate() {
-        let word = w.to_lowercase();
-        let word = word.trim_matches(|c: char| !c.is_alphanumeric());
-        let next = |k: usize| {
-            words
-                .get(i + k)
-                .map(|n| n.trim_matches(|c: char| !c.is_ascii_digit()))
-        };
-        match word {
-            "section" | "sections" => {
-                // "section 2.1", "sections 2.1 and 2.4", "sections 2.1, 2.2".
-                let mut k = 1;
-                while let Some(n) = next(k).filter(|n| is_section_number(n)) {
-                    out.push(Reference::Section(n.to_string()));
-                    let joined = words[i + k].ends_with(',');
-                    let and = matches!(words.get(i + k + 1), Some(&"and" | &"or"));
-                    k += if and {
-                        2
-                    } else if joined {
-                        1
-                    } else {
-                        break;
-                    };
-                }
-            }
-            "lesson" | "lessons" => {
-                if let Some(n) = next(1).and_then(|n| n.parse().ok()) {
-                    out.push(Reference::Lesson(n));
-                }
-            }
-            _ => {}
-        }
-    }
-    out
-}
-
-fn is_section_number(w: &str) -> bool {
-    let mut parts = w.split('.');
-    matches!(
-        (parts.next(), parts.next(), parts.next()),
-        (Some(a), Some(b), None) if !a.is_empty() && !b.is_empty()
-            && a.chars().chain(b.chars()).all(|c| c.is_ascii_digit())
-    )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn references_name_sections_and_lessons() {
-        assert_eq!(
-            references("as section 2.1 shows, and Lesson 03 (see sections 1.2 and 1.4)."),
-            [
-                Reference::Section("2.1".into()),
-                Reference::Lesson(3),
-                Reference::Section("1.2".into()),
-                Reference::Section("1.4".into()),
-            ]
-        );
-        // A paper's section sign is not the course's.
-        assert_eq!(references("Vaswani et al. (2017, §3.2) scale it."), []);
-    }
-
-    #[test]
-    fn numbers_are_the_ones_worth_matching() {
-        assert_eq!(
-            numbers_in("weights [0.5761, 0.2119] and 1 of 64 rows, 0 or 8."),
-            ["0.5761", "0.2119", "64", "8"]
-        );
-    }
 }

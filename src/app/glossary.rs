@@ -3,7 +3,8 @@
 //! (`d_k`, `\sqrt{d_k}`), as the reader draws it (`dₖ`, `√dₖ`, ASCII `sqrt(d_k)`), or
 //! as the same notation written another way (`W_{Q}` for `W_Q`).
 
-use crate::content::{Glossary, Term};
+use super::{Action, Prompt, PromptKind};
+use crate::content::{Course, Glossary, Term};
 use crate::math::{self, notation};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -15,7 +16,43 @@ pub struct GlossaryView {
     pub selected: usize,
 }
 
+/// What a key did in the glossary.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GlossaryOutcome {
+    Stay,
+    Close,
+    /// Go to where the selected term is introduced: lesson, block.
+    Go(usize, usize),
+}
+
 impl GlossaryView {
+    /// Letters type into the filter; the arrows move the selection.
+    pub fn update(&mut self, action: Action, course: &Course) -> GlossaryOutcome {
+        let g = &course.glossary;
+        match action {
+            // The filter edits as every line does (the prompt's readline keys), its
+            // cursor at the end.
+            Action::PromptKey(key) => {
+                let mut line = Prompt::new(PromptKind::Search, &self.query);
+                line.edit(key);
+                self.set_query(g, line.text());
+            }
+            Action::Down => self.step(1),
+            Action::Up => self.step(-1),
+            Action::PageDown => self.step(10),
+            Action::PageUp => self.step(-10),
+            Action::PromptCancel => return GlossaryOutcome::Close,
+            Action::PromptSubmit => {
+                let place = self.selected_term(g).and_then(|t| course.introduction(t));
+                if let Some((lesson, block)) = place {
+                    return GlossaryOutcome::Go(lesson, block);
+                }
+            }
+            _ => {}
+        }
+        GlossaryOutcome::Stay
+    }
+
     /// Every term, alphabetically.
     pub fn new(glossary: &Glossary) -> GlossaryView {
         let mut view = GlossaryView {
@@ -27,16 +64,16 @@ impl GlossaryView {
         view
     }
 
-    pub fn push(&mut self, glossary: &Glossary, c: char) {
-        if !crate::sanitize::is_hidden(c) && c != '\n' && c != '\t' {
-            self.query.push(c);
+    /// Filters by `text`, without hidden characters, line breaks or tabs; the selection
+    /// goes back to the top when the filter changed.
+    pub fn set_query(&mut self, glossary: &Glossary, text: &str) {
+        let text: String = (text.chars())
+            .filter(|&c| !crate::sanitize::is_hidden(c) && c != '\n' && c != '\t')
+            .collect();
+        if text != self.query {
+            self.query = text;
             self.refilter(glossary);
         }
-    }
-
-    pub fn pop(&mut self, glossary: &Glossary) {
-        self.query.pop();
-        self.refilter(glossary);
     }
 
     /// Moves the selection by `delta` rows, stopping at the ends.
@@ -141,9 +178,7 @@ symbols = ['K']
     fn typed(text: &str) -> (GlossaryView, Glossary) {
         let g = glossary();
         let mut v = GlossaryView::new(&g);
-        for c in text.chars() {
-            v.push(&g, c);
-        }
+        v.set_query(&g, text);
         (v, g)
     }
 
@@ -185,15 +220,13 @@ symbols = ['K']
         assert_eq!(v.selected_term(&g), None);
         v.step(1);
         assert_eq!(v.selected, 0);
-        for _ in 0..3 {
-            v.pop(&g);
-        }
+        v.set_query(&g, "");
         assert_eq!(v.hits.len(), 4);
         v.step(10);
         assert_eq!(v.selected_term(&g).unwrap().name, "scale");
         v.step(-1);
         assert_eq!(v.selected_term(&g).unwrap().name, "keys");
-        v.pop(&g);
+        v.set_query(&g, "k");
         assert_eq!(v.selected, 0, "a new filter selects the first hit");
     }
 }

@@ -1,161 +1,418 @@
-//! Keys → actions, as data: the same table drives the key handling and the help overlay,
-//! so the help can never list a key that does nothing (gitui's `commands()` idea).
+//! Keys → actions, as data: one table per mode is the only place a key is bound, and the
+//! same tables make the help overlay, the panel titles' key hints and (tested) the
+//! README's key tables, so the help can never list a key that does nothing.
+//!
+//! A table is a list of [`Group`]s ("reading", "problems", ...), each a list of
+//! [`Row`]s: one line of help and the keys it describes.
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseEvent, MouseEventKind};
 
-use super::{Action, Mode};
+pub use super::keys::{Bind, Group, Row, hint, key_label, row_keys};
+use super::{Action, Mode, PromptKind};
 
-/// One key of the reading mode.
+/// What a mode does with a key its table does not bind.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Binding {
-    pub code: KeyCode,
-    pub modifiers: KeyModifiers,
-    pub action: Action,
+pub enum Rest {
+    /// Nothing (the key is unbound).
+    Nothing,
+    /// It is typed into the line (`PromptKey`).
+    Type,
+    /// It closes the view.
+    Close,
 }
 
-const fn key(code: KeyCode, action: Action) -> Binding {
-    Binding {
+/// A mode's keys.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Keymap {
+    /// What the status bar calls the mode.
+    pub name: &'static str,
+    pub groups: &'static [&'static Group],
+    pub rest: Rest,
+}
+
+const fn bind(code: KeyCode, modifiers: KeyModifiers, action: Action) -> Bind {
+    Bind {
         code,
-        modifiers: KeyModifiers::NONE,
+        modifiers,
         action,
     }
 }
 
-const fn ch(c: char, action: Action) -> Binding {
-    key(KeyCode::Char(c), action)
+const fn k(code: KeyCode, action: Action) -> Bind {
+    bind(code, KeyModifiers::NONE, action)
 }
 
-/// The reading mode's keys, in the order the help lists them.
-pub const READING: &[Binding] = &[
-    ch('j', Action::Down),
-    key(KeyCode::Down, Action::Down),
-    ch('k', Action::Up),
-    key(KeyCode::Up, Action::Up),
-    key(KeyCode::PageDown, Action::PageDown),
-    ch(' ', Action::PageDown),
-    key(KeyCode::PageUp, Action::PageUp),
-    ch('g', Action::Top),
-    key(KeyCode::Home, Action::Top),
-    ch('G', Action::Bottom),
-    key(KeyCode::End, Action::Bottom),
-    ch(']', Action::NextLesson),
-    ch('[', Action::PrevLesson),
-    key(KeyCode::Tab, Action::SwitchFocus),
-    key(KeyCode::Enter, Action::Activate),
-    ch('t', Action::ToggleContents),
-    ch('/', Action::Search),
-    ch('n', Action::SearchNext),
-    ch('N', Action::SearchPrev),
-    key(KeyCode::Esc, Action::ClearSearch),
-    ch('p', Action::NextProblem),
-    ch('P', Action::PrevProblem),
-    ch('h', Action::Hint),
-    ch('s', Action::Solution),
-    ch('y', Action::Confirm),
-    ch('A', Action::Another),
-    ch(':', Action::Scratchpad),
-    ch('R', Action::Review),
-    ch('i', Action::Glossary),
-    key(KeyCode::Backspace, Action::Back),
-    ch('J', Action::PanelDown),
-    ch('K', Action::PanelUp),
-    ch('v', Action::Select),
-    ch('m', Action::MyNotes),
-    ch('?', Action::Help),
-    ch('q', Action::Quit),
-    Binding {
-        code: KeyCode::Char('c'),
-        modifiers: KeyModifiers::CONTROL,
-        action: Action::Quit,
-    },
+const fn ch(c: char, action: Action) -> Bind {
+    k(KeyCode::Char(c), action)
+}
+
+const fn ctrl(c: char, action: Action) -> Bind {
+    bind(KeyCode::Char(c), KeyModifiers::CONTROL, action)
+}
+
+/// A key given to the open line as typed (documented here, edited by the prompt).
+const fn typed(code: KeyCode, modifiers: KeyModifiers) -> Bind {
+    bind(
+        code,
+        modifiers,
+        Action::PromptKey(KeyEvent::new(code, modifiers)),
+    )
+}
+
+const fn row(binds: &'static [Bind], help: &'static str) -> Row {
+    Row { binds, help }
+}
+
+use Action as A;
+use KeyCode as C;
+
+/// `j`/`k` and the arrows: a line, a sentence, an item, by mode.
+const LINE_KEYS: &[Bind] = &[
+    ch('j', A::Down),
+    k(C::Down, A::Down),
+    ch('k', A::Up),
+    k(C::Up, A::Up),
 ];
 
-/// The sentence cursor's keys (after `v`).
-pub const SELECTING: &[Binding] = &[
-    ch('j', Action::Down),
-    key(KeyCode::Down, Action::Down),
-    ch('k', Action::Up),
-    key(KeyCode::Up, Action::Up),
-    ch('}', Action::NextParagraph),
-    ch('{', Action::PrevParagraph),
-    ch('a', Action::Ask),
-    key(KeyCode::Enter, Action::Ask),
-    ch('m', Action::MyNotes),
-    ch('i', Action::Glossary),
-    key(KeyCode::Backspace, Action::Back),
-    ch('v', Action::Select),
-    key(KeyCode::Esc, Action::ClearSearch),
-    ch('q', Action::Quit),
-];
+/// Keys that mean the same in every mode, typing included.
+const GLOBAL: Group = Group {
+    title: "",
+    rows: &[
+        row(&[ctrl('c', A::Quit)], "quit"),
+        row(&[ctrl('z', A::Suspend)], "suspend"),
+    ],
+};
 
-/// The ask panel's keys.
-pub const ASKING: &[Binding] = &[
-    ch('j', Action::Down),
-    key(KeyCode::Down, Action::Down),
-    ch('k', Action::Up),
-    key(KeyCode::Up, Action::Up),
-    key(KeyCode::Enter, Action::Activate),
-    ch(':', Action::Scratchpad),
-    ch('n', Action::WriteNote),
-    ch('m', Action::MyNotes),
-    ch('i', Action::Glossary),
-    key(KeyCode::Backspace, Action::Back),
-    ch('a', Action::Ask),
-    key(KeyCode::Esc, Action::ClearSearch),
-    ch('q', Action::Quit),
-];
+pub const ANYWHERE: Group = Group {
+    title: "anywhere",
+    rows: &[
+        row(&[ch('q', A::Quit), ctrl('c', A::Quit)], "quit (saved)"),
+        row(&[ch('?', A::Help)], "this help"),
+        row(&[ctrl('z', A::Suspend)], "suspend"),
+        row(&[ch('i', A::Glossary)], "glossary"),
+        row(&[ch('m', A::MyNotes)], "my notes"),
+        row(&[k(C::Backspace, A::Back)], "back"),
+    ],
+};
 
-/// The notes view's keys; any other key closes it.
-pub const NOTES: &[Binding] = &[
-    ch('j', Action::Down),
-    key(KeyCode::Down, Action::Down),
-    ch('k', Action::Up),
-    key(KeyCode::Up, Action::Up),
-    key(KeyCode::Enter, Action::Activate),
-    ch('x', Action::MarkAnswered),
-    ch('i', Action::Glossary),
-    key(KeyCode::Backspace, Action::Back),
+pub const READING_KEYS: Group = Group {
+    title: "reading",
+    rows: &[
+        row(LINE_KEYS, "a line"),
+        row(
+            &[
+                k(C::PageDown, A::PageDown),
+                ch(' ', A::PageDown),
+                ch('f', A::PageDown),
+                ctrl('f', A::PageDown),
+                k(C::PageUp, A::PageUp),
+                ch('b', A::PageUp),
+                ctrl('b', A::PageUp),
+            ],
+            "page",
+        ),
+        row(
+            &[
+                ch('d', A::HalfPageDown),
+                ctrl('d', A::HalfPageDown),
+                ch('u', A::HalfPageUp),
+                ctrl('u', A::HalfPageUp),
+            ],
+            "half page",
+        ),
+        row(
+            &[
+                ch('g', A::Top),
+                k(C::Home, A::Top),
+                ch('G', A::Bottom),
+                k(C::End, A::Bottom),
+            ],
+            "top/end",
+        ),
+        row(
+            &[ch(']', A::NextLesson), ch('[', A::PrevLesson)],
+            "lesson +1/-1",
+        ),
+        row(
+            &[
+                ch('0', A::GoTo('0')),
+                ch('1', A::GoTo('1')),
+                ch('2', A::GoTo('2')),
+                ch('3', A::GoTo('3')),
+                ch('4', A::GoTo('4')),
+                ch('5', A::GoTo('5')),
+                ch('6', A::GoTo('6')),
+                ch('7', A::GoTo('7')),
+                ch('8', A::GoTo('8')),
+                ch('9', A::GoTo('9')),
+            ],
+            "go to N or N.M",
+        ),
+        row(&[k(C::Tab, A::SwitchFocus)], "focus"),
+        row(&[ch('t', A::ToggleContents)], "contents"),
+        row(&[k(C::Enter, A::Activate)], "open, answer"),
+        row(&[k(C::Esc, A::Close)], "close"),
+    ],
+};
+
+pub const SEARCHING: Group = Group {
+    title: "search",
+    rows: &[
+        row(&[ch('/', A::Search)], "search"),
+        row(
+            &[ch('n', A::SearchNext), ch('N', A::SearchPrev)],
+            "match +1/-1",
+        ),
+    ],
+};
+
+pub const PROBLEMS: Group = Group {
+    title: "problems",
+    rows: &[
+        row(
+            &[ch('p', A::NextProblem), ch('P', A::PrevProblem)],
+            "problem +1/-1",
+        ),
+        row(&[ch('h', A::Hint)], "hint"),
+        row(&[ch('s', A::Solution)], "solution"),
+        row(&[ch('y', A::Confirm)], "yes, show it"),
+        row(&[ch('A', A::Another)], "new numbers"),
+        row(
+            &[ch('J', A::PanelDown), ch('K', A::PanelUp)],
+            "scroll panel",
+        ),
+        row(&[ch('R', A::Review)], "review"),
+        row(&[ch(':', A::Scratchpad)], "scratchpad"),
+        row(&[ch('v', A::Select)], "sentence"),
+    ],
+};
+
+pub const SENTENCE: Group = Group {
+    title: "sentence (v)",
+    rows: &[
+        row(LINE_KEYS, "sentence"),
+        row(
+            &[ch('}', A::NextParagraph), ch('{', A::PrevParagraph)],
+            "paragraph",
+        ),
+        row(&[ch('a', A::Ask), k(C::Enter, A::Ask)], "ask"),
+        row(&[ch('v', A::Close), k(C::Esc, A::Close)], "leave"),
+    ],
+};
+
+pub const ASK: Group = Group {
+    title: "ask panel (a)",
+    rows: &[
+        row(LINE_KEYS, "item"),
+        row(&[k(C::Enter, A::Activate)], "go / try"),
+        row(&[ch(':', A::Scratchpad)], "scratchpad"),
+        row(&[ch('n', A::WriteNote)], "note"),
+        row(&[ch('a', A::Close), k(C::Esc, A::Close)], "close"),
+    ],
+};
+
+pub const NOTES: Group = Group {
+    title: "my notes (m)",
+    rows: &[
+        row(LINE_KEYS, "note"),
+        row(&[k(C::Enter, A::Activate)], "go there"),
+        row(&[ch('x', A::MarkAnswered)], "answered"),
+        row(&[k(C::Esc, A::Close)], "close"),
+    ],
+};
+
+pub const SCRATCHPAD: Group = Group {
+    title: "scratchpad (:)",
+    rows: &[
+        row(&[k(C::Enter, A::PromptSubmit)], "run"),
+        row(
+            &[
+                typed(C::Up, KeyModifiers::NONE),
+                typed(C::Down, KeyModifiers::NONE),
+            ],
+            "history",
+        ),
+        row(&[typed(C::Tab, KeyModifiers::NONE)], "to answer"),
+        row(&[k(C::Esc, A::PromptCancel)], "close"),
+    ],
+};
+
+pub const TYPING: Group = Group {
+    title: "typing a line",
+    rows: &[
+        row(
+            &[k(C::Enter, A::PromptSubmit), k(C::Esc, A::PromptCancel)],
+            "done/cancel",
+        ),
+        row(
+            &[
+                typed(C::Char('a'), KeyModifiers::CONTROL),
+                typed(C::Char('e'), KeyModifiers::CONTROL),
+                typed(C::Char('b'), KeyModifiers::CONTROL),
+                typed(C::Char('f'), KeyModifiers::CONTROL),
+            ],
+            "move",
+        ),
+        row(
+            &[
+                typed(C::Char('u'), KeyModifiers::CONTROL),
+                typed(C::Char('w'), KeyModifiers::CONTROL),
+                typed(C::Char('k'), KeyModifiers::CONTROL),
+            ],
+            "delete",
+        ),
+    ],
+};
+
+/// The answer prompt's own keys, beside [`TYPING`].
+pub const ANSWERING: Group = Group {
+    title: "answering (Enter)",
+    rows: &[row(&[typed(C::Up, KeyModifiers::NONE)], "last answer")],
+};
+
+pub const GLOSSARY: Group = Group {
+    title: "glossary (i)",
+    rows: &[
+        row(
+            &[
+                k(C::Down, A::Down),
+                k(C::Up, A::Up),
+                k(C::PageDown, A::PageDown),
+                k(C::PageUp, A::PageUp),
+            ],
+            "term",
+        ),
+        row(&[k(C::Enter, A::PromptSubmit)], "go there"),
+        row(&[k(C::Esc, A::PromptCancel)], "close"),
+    ],
+};
+
+pub const HELP: Group = Group {
+    title: "this help (?)",
+    rows: &[
+        row(LINE_KEYS, "down / up"),
+        row(
+            &[
+                k(C::PageDown, A::PageDown),
+                ch(' ', A::PageDown),
+                ch('f', A::PageDown),
+                k(C::PageUp, A::PageUp),
+                ch('b', A::PageUp),
+            ],
+            "page",
+        ),
+        row(&[ch('g', A::Top), ch('G', A::Bottom)], "top/end"),
+        row(&[ch('i', A::Glossary)], "glossary"),
+        row(&[k(C::Esc, A::Close), ch('q', A::Close)], "close"),
+    ],
+};
+
+pub const READING: Keymap = Keymap {
+    name: "reading",
+    groups: &[&ANYWHERE, &READING_KEYS, &SEARCHING, &PROBLEMS],
+    rest: Rest::Nothing,
+};
+
+pub const SELECTING: Keymap = Keymap {
+    name: "sentence",
+    groups: &[&SENTENCE, &ANYWHERE],
+    rest: Rest::Nothing,
+};
+
+pub const ASKING: Keymap = Keymap {
+    name: "ask",
+    groups: &[&ASK, &ANYWHERE],
+    rest: Rest::Nothing,
+};
+
+pub const NOTES_VIEW: Keymap = Keymap {
+    name: "my notes",
+    groups: &[&NOTES, &ANYWHERE],
+    rest: Rest::Close,
+};
+
+pub const HELP_VIEW: Keymap = Keymap {
+    name: "help",
+    groups: &[&HELP],
+    rest: Rest::Close,
+};
+
+pub const GLOSSARY_VIEW: Keymap = Keymap {
+    name: "glossary",
+    groups: &[&GLOSSARY],
+    rest: Rest::Type,
+};
+
+pub const SCRATCH_LINE: Keymap = Keymap {
+    name: "scratchpad",
+    groups: &[&SCRATCHPAD, &TYPING],
+    rest: Rest::Type,
+};
+
+pub const ANSWER_LINE: Keymap = Keymap {
+    name: "answer",
+    groups: &[&ANSWERING, &TYPING],
+    rest: Rest::Type,
+};
+
+/// Search, note and go-to lines.
+pub const LINE: Keymap = Keymap {
+    name: "typing",
+    groups: &[&TYPING],
+    rest: Rest::Type,
+};
+
+/// The help overlay's groups, in order: quit first, then by what the learner is doing.
+pub const HELP_ORDER: &[&Group] = &[
+    &ANYWHERE,
+    &READING_KEYS,
+    &SEARCHING,
+    &PROBLEMS,
+    &SENTENCE,
+    &ASK,
+    &NOTES,
+    &SCRATCHPAD,
+    &ANSWERING,
+    &TYPING,
+    &GLOSSARY,
 ];
 
 /// Scroll step of one mouse wheel notch.
 pub const WHEEL_LINES: i16 = 3;
 
-/// The action of a key in `mode`, if any.
-pub fn action_for(mode: &Mode, key: KeyEvent) -> Option<Action> {
-    if is_ctrl_c(key) {
-        return Some(Action::Quit);
-    }
+/// The keys of `mode`.
+pub fn keymap(mode: &Mode) -> &'static Keymap {
     match mode {
-        Mode::Reading => find(READING, key),
-        Mode::Select => find(SELECTING, key),
-        Mode::Ask => find(ASKING, key),
-        Mode::Notes { .. } => find(NOTES, key).or(Some(Action::CloseHelp)),
-        Mode::Help { .. } => Some(match key.code {
-            KeyCode::Char('j') | KeyCode::Down => Action::Down,
-            KeyCode::Char('k') | KeyCode::Up => Action::Up,
-            KeyCode::Char('i') => Action::Glossary,
-            _ => Action::CloseHelp,
-        }),
-        // Letters type into the filter, so the index moves with the arrows.
-        Mode::Glossary(_) => Some(match key.code {
-            KeyCode::Down => Action::Down,
-            KeyCode::Up => Action::Up,
-            KeyCode::PageDown => Action::PageDown,
-            KeyCode::PageUp => Action::PageUp,
-            KeyCode::Enter => Action::PromptSubmit,
-            KeyCode::Esc => Action::PromptCancel,
-            _ => Action::PromptKey(key),
-        }),
-        Mode::Prompt(_) => Some(match key.code {
-            KeyCode::Enter => Action::PromptSubmit,
-            KeyCode::Esc => Action::PromptCancel,
-            _ => Action::PromptKey(key),
-        }),
+        Mode::Reading => &READING,
+        Mode::Select => &SELECTING,
+        Mode::Ask => &ASKING,
+        Mode::Notes(_) => &NOTES_VIEW,
+        Mode::Help(_) => &HELP_VIEW,
+        Mode::Glossary(_) => &GLOSSARY_VIEW,
+        Mode::Prompt(p) => match p.kind {
+            PromptKind::Scratchpad => &SCRATCH_LINE,
+            PromptKind::Answer(_) => &ANSWER_LINE,
+            _ => &LINE,
+        },
     }
 }
 
-fn find(table: &[Binding], key: KeyEvent) -> Option<Action> {
-    table.iter().find(|b| matches(b, key)).map(|b| b.action)
+/// The action of a key in `mode`, if any.
+pub fn action_for(mode: &Mode, key: KeyEvent) -> Option<Action> {
+    let map = keymap(mode);
+    let found = std::iter::once(&GLOBAL)
+        .chain(map.groups.iter().copied())
+        .flat_map(|g| g.rows)
+        .flat_map(|r| r.binds)
+        .find(|b| matches(b, key));
+    match (found.map(|b| b.action), map.rest) {
+        // A documented typing key is typed as it came.
+        (Some(Action::PromptKey(_)), _) => Some(Action::PromptKey(key)),
+        (Some(action), _) => Some(action),
+        (None, Rest::Type) => Some(Action::PromptKey(key)),
+        (None, Rest::Close) => Some(Action::Close),
+        (None, Rest::Nothing) => None,
+    }
 }
 
 /// The wheel scrolls the text whatever has the focus.
@@ -167,88 +424,11 @@ pub fn mouse_action(event: MouseEvent) -> Option<Action> {
     }
 }
 
-fn is_ctrl_c(key: KeyEvent) -> bool {
-    key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL)
-}
-
 /// Shift is part of the character for letters (`G`), so it is ignored for `Char` keys.
-fn matches(binding: &Binding, key: KeyEvent) -> bool {
+fn matches(binding: &Bind, key: KeyEvent) -> bool {
     let mods = match key.code {
         KeyCode::Char(_) => key.modifiers - KeyModifiers::SHIFT,
         _ => key.modifiers,
     };
     binding.code == key.code && binding.modifiers == mods
-}
-
-/// How a key is written in the help: `ascii` avoids arrow glyphs.
-pub fn key_label(binding: &Binding, ascii: bool) -> String {
-    let name = match binding.code {
-        KeyCode::Char(' ') => "space".to_string(),
-        KeyCode::Char(c) => c.to_string(),
-        KeyCode::Down => if ascii { "Down" } else { "↓" }.to_string(),
-        KeyCode::Up => if ascii { "Up" } else { "↑" }.to_string(),
-        KeyCode::PageDown => "PgDn".to_string(),
-        KeyCode::PageUp => "PgUp".to_string(),
-        KeyCode::Home => "Home".to_string(),
-        KeyCode::End => "End".to_string(),
-        KeyCode::Tab => "Tab".to_string(),
-        KeyCode::Enter => "Enter".to_string(),
-        KeyCode::Esc => "Esc".to_string(),
-        KeyCode::Backspace => "Backspace".to_string(),
-        other => format!("{other}"),
-    };
-    if binding.modifiers.contains(KeyModifiers::CONTROL) {
-        format!("Ctrl-{}", name.to_uppercase())
-    } else {
-        name
-    }
-}
-
-/// The help overlay's rows: each action once, with all its keys, in table order.
-pub fn help_rows(ascii: bool) -> Vec<(String, &'static str)> {
-    let mut rows: Vec<(Action, String)> = Vec::new();
-    for b in READING {
-        let label = key_label(b, ascii);
-        match rows.iter_mut().find(|(a, _)| *a == b.action) {
-            Some((_, keys)) => {
-                keys.push(' ');
-                keys.push_str(&label);
-            }
-            None => rows.push((b.action, label)),
-        }
-    }
-    rows.push((Action::Wheel(WHEEL_LINES), "wheel".to_string()));
-    let mut out: Vec<(String, &'static str)> = rows
-        .into_iter()
-        .filter_map(|(action, keys)| action.describe().map(|d| (keys, d)))
-        .collect();
-    let (up, down) = if ascii {
-        ("Up", "Down")
-    } else {
-        ("↑", "↓")
-    };
-    out.extend([
-        (
-            "j k { }".to_string(),
-            "sentence cursor: by sentence, by paragraph",
-        ),
-        ("a".to_string(), "sentence cursor: ask about the sentence"),
-        (
-            "Enter : n".to_string(),
-            "ask panel: go there or try it, scratchpad, write a note",
-        ),
-        (
-            "Enter x".to_string(),
-            "my notes: go to the sentence, mark answered",
-        ),
-        (
-            format!("{up} {down}"),
-            "in the scratchpad: walk its history",
-        ),
-        (
-            "Tab".to_string(),
-            "in the scratchpad: send the last value to the answer",
-        ),
-    ]);
-    out
 }

@@ -15,6 +15,55 @@ pub struct NoteRow {
     pub at: Option<(usize, usize)>,
 }
 
+/// The notes view: its rows, made when it opens, and the selected one.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NotesView {
+    pub rows: Vec<NoteRow>,
+    pub cursor: usize,
+}
+
+/// What a key did in the notes view.
+#[derive(Debug, Clone, PartialEq)]
+pub enum NotesOutcome {
+    Stay,
+    /// Go to the selected note's sentence: lesson, sentence.
+    Go(usize, usize),
+    /// The selected note's sentence is gone.
+    Orphan,
+    /// Mark this note answered, or not.
+    Toggle(Note),
+    Back,
+    Glossary,
+    Close,
+}
+
+impl NotesView {
+    pub fn update(&mut self, action: Action) -> NotesOutcome {
+        let last = self.rows.len().saturating_sub(1);
+        match action {
+            Action::Down => self.cursor = (self.cursor + 1).min(last),
+            Action::Up => self.cursor = self.cursor.saturating_sub(1),
+            Action::Activate => {
+                return match self.rows.get(self.cursor).map(|r| r.at) {
+                    Some(Some((lesson, sentence))) => NotesOutcome::Go(lesson, sentence),
+                    Some(None) => NotesOutcome::Orphan,
+                    None => NotesOutcome::Stay,
+                };
+            }
+            Action::MarkAnswered => {
+                if let Some(row) = self.rows.get(self.cursor) {
+                    return NotesOutcome::Toggle(row.note.clone());
+                }
+            }
+            Action::Back => return NotesOutcome::Back,
+            Action::Glossary => return NotesOutcome::Glossary,
+            Action::Close => return NotesOutcome::Close,
+            _ => {}
+        }
+        NotesOutcome::Stay
+    }
+}
+
 impl App {
     /// Where note `n`'s sentence is in the course now, if anywhere.
     pub(super) fn locate_note(&mut self, n: &Note) -> Option<(usize, usize)> {
@@ -54,8 +103,8 @@ impl App {
     /// `m`: the notes view, rebuilt from the progress.
     pub(super) fn open_notes(&mut self) {
         self.ask = None;
-        self.note_rows = self.note_rows_now();
-        self.mode = Mode::Notes { cursor: 0 };
+        let rows = self.note_rows_now();
+        self.mode = Mode::Notes(NotesView { rows, cursor: 0 });
     }
 
     /// Located notes in course order (lesson, then sentence, then as written), then the
@@ -74,33 +123,22 @@ impl App {
         rows.into_iter().map(|(_, r)| r).collect()
     }
 
-    pub(super) fn in_notes(&mut self, action: Action, cursor: usize) {
-        let last = self.note_rows.len().saturating_sub(1);
-        match action {
-            Action::Down => {
-                self.mode = Mode::Notes {
-                    cursor: (cursor + 1).min(last),
+    /// Carries out what a key in the notes view asked for.
+    pub(super) fn after_notes(&mut self, outcome: NotesOutcome) {
+        match outcome {
+            NotesOutcome::Stay => {}
+            NotesOutcome::Go(lesson, sentence) => self.jump_to_sentence(lesson, sentence),
+            NotesOutcome::Orphan => self.notify("this note's sentence is no longer in the course"),
+            NotesOutcome::Toggle(note) => {
+                self.toggle_answered(&note);
+                let rows = self.note_rows_now();
+                if let Mode::Notes(view) = &mut self.mode {
+                    view.rows = rows;
                 }
             }
-            Action::Up => {
-                self.mode = Mode::Notes {
-                    cursor: cursor.saturating_sub(1),
-                }
-            }
-            Action::Activate => match self.note_rows.get(cursor).map(|r| r.at) {
-                Some(Some((lesson, sentence))) => self.jump_to_sentence(lesson, sentence),
-                Some(None) => self.notify("this note's sentence is no longer in the course"),
-                None => {}
-            },
-            Action::MarkAnswered => {
-                if let Some(row) = self.note_rows.get(cursor).cloned() {
-                    self.toggle_answered(&row.note);
-                    self.note_rows = self.note_rows_now();
-                }
-            }
-            Action::Back => self.go_back(),
-            Action::Glossary => self.open_glossary(),
-            _ => self.mode = Mode::Reading,
+            NotesOutcome::Back => self.go_back(),
+            NotesOutcome::Glossary => self.open_glossary(),
+            NotesOutcome::Close => self.mode = Mode::Reading,
         }
     }
 

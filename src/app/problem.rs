@@ -150,6 +150,11 @@ impl App {
             self.notify(format!("no problem {which} this one in the lesson"));
             return;
         };
+        self.select_problem(target);
+    }
+
+    /// Makes `target` the current problem, at the top of the text.
+    pub(super) fn select_problem(&mut self, target: ProblemRef) {
         if self.panel.as_ref().is_some_and(|p| p.problem != target) {
             self.panel = None;
         }
@@ -303,7 +308,7 @@ impl App {
                     super::scratch::preview_in(p.text(), &mut crate::eval::Env::new())
                 }
                 PromptKind::Scratchpad => self.scratch.preview(p.text()),
-                PromptKind::Search | PromptKind::Note => None,
+                PromptKind::Search | PromptKind::Note | PromptKind::GoTo => None,
             },
             _ => None,
         };

@@ -5,6 +5,8 @@
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use tui_input::{Input, InputRequest};
 
+use super::{App, Mode};
+
 /// Longest line a prompt takes: answers and expressions are typed by hand, and a paste
 /// of megabytes must not reach the evaluator on every keystroke.
 pub const MAX_PROMPT_CHARS: usize = crate::problems::problem::MAX_INPUT;
@@ -61,6 +63,18 @@ impl Prompt {
         inserted.chars().count() < clean.chars().count()
     }
 
+    /// What a key does to the prompt: an edit, the end of the input, or a key for the
+    /// caller (`Other`).
+    pub fn update(&mut self, action: super::Action) -> PromptOutcome {
+        match action {
+            super::Action::PromptKey(key) if self.edit(key) => PromptOutcome::Edited,
+            super::Action::PromptKey(key) => PromptOutcome::Other(key),
+            super::Action::PromptSubmit => PromptOutcome::Submit,
+            super::Action::PromptCancel => PromptOutcome::Cancel,
+            _ => PromptOutcome::Stay,
+        }
+    }
+
     /// Applies an editing key; false when the key is not an edit (the caller may give it
     /// another meaning, e.g. the scratchpad's history).
     pub fn edit(&mut self, key: KeyEvent) -> bool {
@@ -77,7 +91,7 @@ impl Prompt {
     }
 }
 
-/// Readline's usual keys: arrows, Home/End, Ctrl-A/E/W/U/K, Alt-B/F.
+/// Readline's usual keys: arrows, Home/End, Ctrl-A/E/B/F/W/U/K, Alt-B/F.
 fn request_for(key: KeyEvent) -> Option<InputRequest> {
     let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
     let alt = key.modifiers.contains(KeyModifiers::ALT);
@@ -87,6 +101,8 @@ fn request_for(key: KeyEvent) -> Option<InputRequest> {
         KeyCode::Char('w') if ctrl => InputRequest::DeletePrevWord,
         KeyCode::Char('u') if ctrl => InputRequest::DeleteFromStart,
         KeyCode::Char('k') if ctrl => InputRequest::DeleteTillEnd,
+        KeyCode::Char('b') if ctrl => InputRequest::GoToPrevChar,
+        KeyCode::Char('f') if ctrl => InputRequest::GoToNextChar,
         KeyCode::Char('b') if alt => InputRequest::GoToPrevWord,
         KeyCode::Char('f') if alt => InputRequest::GoToNextWord,
         KeyCode::Char(c) if !ctrl && !alt => InputRequest::InsertChar(c),
@@ -115,7 +131,7 @@ pub(super) enum Previews {
     Stale,
 }
 
-impl super::App {
+impl App {
     /// Holds the preview while a batch of input is applied.
     pub fn hold_previews(&mut self) {
         self.previews = Previews::Held;
@@ -130,19 +146,113 @@ impl super::App {
         }
     }
 
+    /// Carries out what the open prompt's key asked for.
+    pub(super) fn after_prompt(&mut self, outcome: PromptOutcome) {
+        match outcome {
+            PromptOutcome::Stay => {}
+            PromptOutcome::Edited => self.update_preview(),
+            PromptOutcome::Other(key) => self.prompt_key(key),
+            PromptOutcome::Submit => {
+                let Mode::Prompt(prompt) = std::mem::replace(&mut self.mode, Mode::Reading) else {
+                    return;
+                };
+                self.preview = None;
+                match prompt.kind {
+                    PromptKind::Search => self.run_search(prompt.text().trim()),
+                    PromptKind::Scratchpad => {
+                        self.scratch.run(prompt.text());
+                        self.mode = Mode::Prompt(Prompt::new(PromptKind::Scratchpad, ""));
+                    }
+                    PromptKind::Answer(p) => self.submit_answer(p, prompt),
+                    PromptKind::Note => self.save_note(prompt.text()),
+                    PromptKind::GoTo => self.go_to(prompt.text()),
+                }
+            }
+            PromptOutcome::Cancel => {
+                let note = matches!(&self.mode, Mode::Prompt(p) if p.kind == PromptKind::Note);
+                self.mode = if note { Mode::Ask } else { Mode::Reading };
+                self.preview = None;
+            }
+        }
+    }
+
+    /// A key the prompt does not edit with: the scratchpad's Up/Down walk its history
+    /// and Tab sends the last value to the current problem; in an answer, Up brings
+    /// back the last answer.
+    fn prompt_key(&mut self, key: KeyEvent) {
+        let Mode::Prompt(prompt) = &mut self.mode else {
+            return;
+        };
+        if let PromptKind::Answer(p) = prompt.kind {
+            // Up: the last answer given to this problem, to edit (the record keeps it).
+            if key.code == KeyCode::Up {
+                let last = self
+                    .problem_record(p)
+                    .attempts
+                    .last()
+                    .map(|a| a.input.clone());
+                match (last, &mut self.mode) {
+                    (Some(text), Mode::Prompt(prompt)) => {
+                        *prompt = Prompt::new(PromptKind::Answer(p), &text);
+                        self.update_preview();
+                    }
+                    _ => self.notify("no answer to this problem yet"),
+                }
+            }
+            return;
+        }
+        if prompt.kind != PromptKind::Scratchpad {
+            return;
+        }
+        let step = match key.code {
+            KeyCode::Up => Some(-1),
+            KeyCode::Down => Some(1),
+            _ => None,
+        };
+        if let Some(delta) = step {
+            if let Some(line) = self.scratch.step_history(delta, prompt.text()) {
+                *prompt = Prompt::new(PromptKind::Scratchpad, &line);
+                self.update_preview();
+            }
+        } else if key.code == KeyCode::Tab && key.modifiers.is_empty() {
+            match (self.scratch.last.as_ref(), self.current_problem()) {
+                (Some(value), Some(p)) => {
+                    let text = value.to_string().replace('\n', "");
+                    self.open_answer(p, &text);
+                }
+                (None, _) => self.notify("no value yet to send"),
+                (_, None) => self.notify("no problem here to answer"),
+            }
+        }
+    }
+
     /// A paste (bracketed paste) into the open prompt, as one edit. Elsewhere it is
     /// dropped with a word, so that pasted text never runs as reader commands.
     pub fn paste(&mut self, text: &str) {
-        let super::Mode::Prompt(mut prompt) = self.mode.clone() else {
+        let Mode::Prompt(prompt) = &mut self.mode else {
             return self.notify("pasted text goes into a prompt: open one first (/ : n)");
         };
         let cut = prompt.paste(text);
-        self.mode = super::Mode::Prompt(prompt);
         self.update_preview();
         if cut {
             self.notify(format!("pasted text cut at {MAX_PROMPT_CHARS} characters"));
         }
     }
+}
+
+/// What a key did to a prompt.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PromptOutcome {
+    /// Nothing changed.
+    Stay,
+    /// The input changed: its preview is due.
+    Edited,
+    /// Enter: the input is done.
+    Submit,
+    /// Esc: the input is dropped.
+    Cancel,
+    /// A key that is not an edit (the scratchpad's history keys, Tab).
+    Other(KeyEvent),
 }
 
 /// What a prompt's text is for.
@@ -155,6 +265,8 @@ pub enum PromptKind {
     Answer(super::ProblemRef),
     /// A note or question on the sentence of the open ask panel.
     Note,
+    /// A digit: lesson `N` or problem `N.M` to go to.
+    GoTo,
 }
 
 impl PromptKind {
@@ -165,6 +277,7 @@ impl PromptKind {
             PromptKind::Scratchpad => ":".to_string(),
             PromptKind::Answer(p) => format!("answer {}: ", p.label()),
             PromptKind::Note => "note: ".to_string(),
+            PromptKind::GoTo => "go to lesson N or problem N.M: ".to_string(),
         }
     }
 }

@@ -48,7 +48,7 @@ impl App {
             }
             Action::Back => self.go_back(),
             Action::Wheel(n) => self.scroll_by(isize::from(n)),
-            Action::ClearSearch | Action::Select => self.stop_selecting(),
+            Action::Close | Action::Select => self.stop_selecting(),
             _ => {}
         }
     }

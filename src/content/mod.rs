@@ -14,6 +14,7 @@ pub mod markdown;
 pub mod model_sections;
 mod prefix;
 pub mod problem;
+pub mod refs;
 pub mod sentence;
 mod source;
 pub mod tolerance;

@@ -8,14 +8,15 @@ use ratatui::text::{Line, Span};
 
 use super::markdown::definition;
 use super::truncate;
+use crate::app::keymap;
 use crate::app::{App, AskItem, Mode};
 use crate::layout::{self, wrap::wrap};
 
 /// The sentence, its math drawn, cut to fit beside the keys.
 pub(super) fn title(app: &App) -> String {
-    let text = app.ask.as_ref().map_or("", |a| a.text.as_str());
-    let drawn = layout::inline_text(text, app.theme);
-    let cut = truncate(&drawn, 36);
+    let text = app.ask().map_or("", |a| a.text.as_str());
+    let drawn = layout::inline_text(text, app.theme());
+    let cut = truncate(&drawn, 28);
     format!(" ask: {cut} ")
 }
 
@@ -24,7 +25,7 @@ pub(super) fn title(app: &App) -> String {
 /// [`crate::sanitize`] before any width is measured, folded in ASCII mode.
 pub(super) fn drawable(app: &App, text: &str) -> String {
     let clean = crate::sanitize::one_line(text);
-    if app.theme.ascii {
+    if app.theme().ascii {
         layout::ascii::fold(&clean).into_owned()
     } else {
         clean
@@ -32,19 +33,20 @@ pub(super) fn drawable(app: &App, text: &str) -> String {
 }
 
 pub(super) fn keys(app: &App) -> String {
-    if matches!(app.mode, Mode::Prompt(_)) {
-        " Enter saves, Esc cancels ".to_string()
+    let ascii = app.theme().ascii;
+    if matches!(app.mode(), Mode::Prompt(_)) {
+        keymap::hint(&[&keymap::TYPING], &["done/cancel"], ascii)
     } else {
-        " Enter go, n note, Esc ".to_string()
+        keymap::hint(&[&keymap::ASK], &["go / try", "note"], ascii)
     }
 }
 
 /// The panel's lines for `height` rows, scrolled so that the selected item shows.
 pub(super) fn lines(app: &App, width: usize, height: usize) -> Vec<Line<'static>> {
-    let Some(ask) = &app.ask else {
+    let Some(ask) = &app.ask() else {
         return Vec::new();
     };
-    let theme = app.theme;
+    let theme = app.theme();
     let mut out: Vec<Line<'static>> = Vec::new();
     let mut selected = (0, 0);
     let mut heading = "";
@@ -95,7 +97,7 @@ fn group_of(item: &AskItem) -> &'static str {
 }
 
 fn item_lines(app: &App, item: &AskItem, selected: bool, width: usize) -> Vec<Line<'static>> {
-    let theme = app.theme;
+    let theme = app.theme();
     let mark = match (selected, theme.ascii) {
         (true, true) => "> ",
         (true, false) => "▸ ",

@@ -30,7 +30,7 @@ fn title_lines(title: &str, room: usize, selected: bool, theme: Theme) -> Vec<St
 }
 
 pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect) {
-    let theme = app.theme;
+    let theme = app.theme();
     let beside_text = app.geometry().reading.is_some();
     let block = if beside_text {
         Block::new()
@@ -52,10 +52,10 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect) {
     let mut cursor_end = 0;
     for (i, entry) in entries.iter().enumerate() {
         // The entry under the cursor while the learner moves in the contents.
-        let selected = i == app.contents_cursor && app.focus == Focus::Contents;
+        let selected = i == app.contents_cursor() && app.focus() == Focus::Contents;
         let group = match *entry {
             Entry::Lesson(l) => {
-                let style = if l == app.lesson {
+                let style = if l == app.lesson() {
                     theme.accent()
                 } else {
                     Style::new()
@@ -122,7 +122,7 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect) {
             group
         };
         lines.extend(group);
-        if i == app.contents_cursor {
+        if i == app.contents_cursor() {
             cursor_end = lines.len();
         }
     }

@@ -11,6 +11,7 @@ use ratatui::widgets::{Block, Borders, Clear, Padding, Paragraph};
 use super::ask::drawable;
 use super::markdown::definition;
 use super::truncate;
+use crate::app::keymap;
 use crate::app::{App, GlossaryView};
 use crate::content::Term;
 use crate::layout::{self, wrap::wrap};
@@ -20,7 +21,7 @@ use crate::math;
 const INDEX_WIDTH: u16 = 26;
 
 pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, view: &GlossaryView) {
-    let theme = app.theme;
+    let theme = app.theme();
     // The status bar stays visible below.
     let rect = Rect {
         height: area.height.saturating_sub(1),
@@ -30,14 +31,21 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, view: &Glossary
         .borders(Borders::ALL)
         .border_set(theme.border())
         .padding(Padding::horizontal(1))
-        .title(" glossary (type to filter, Enter goes there, Esc closes) ");
+        .title(format!(
+            " glossary: type to filter,{}",
+            keymap::hint(&[&keymap::GLOSSARY], &["go there", "close"], theme.ascii)
+        ));
     let inner = block.inner(rect);
     frame.render_widget(Clear, rect);
     frame.render_widget(block, rect);
     if inner.height < 3 || inner.width < 10 {
         return;
     }
-    let count = format!("{} of {}", view.hits.len(), app.course.glossary.terms.len());
+    let count = format!(
+        "{} of {}",
+        view.hits.len(),
+        app.course().glossary.terms.len()
+    );
     let find = Line::from(vec![
         Span::styled("find: ", theme.accent()),
         Span::raw(view.query.clone()),
@@ -77,7 +85,7 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, view: &Glossary
         )
     };
     draw_index(app, frame, index, view);
-    let lines = match view.selected_term(&app.course.glossary) {
+    let lines = match view.selected_term(&app.course().glossary) {
         Some(term) => detail_lines(app, term, usize::from(detail.width)),
         None => vec![Line::styled("no term matches", theme.dim())],
     };
@@ -86,7 +94,7 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, view: &Glossary
 }
 
 fn draw_index(app: &App, frame: &mut Frame<'_>, area: Rect, view: &GlossaryView) {
-    let theme = app.theme;
+    let theme = app.theme();
     let height = usize::from(area.height);
     let top = view.selected.saturating_sub(height.saturating_sub(1));
     let lines: Vec<Line<'_>> = view
@@ -96,7 +104,7 @@ fn draw_index(app: &App, frame: &mut Frame<'_>, area: Rect, view: &GlossaryView)
         .skip(top)
         .take(height)
         .map(|(row, &i)| {
-            let name = drawable(app, &app.course.glossary.terms[i].name);
+            let name = drawable(app, &app.course().glossary.terms[i].name);
             let name = truncate(&name, usize::from(area.width));
             if row == view.selected {
                 let padded = format!("{name:<width$}", width = usize::from(area.width));
@@ -111,7 +119,7 @@ fn draw_index(app: &App, frame: &mut Frame<'_>, area: Rect, view: &GlossaryView)
 
 /// The selected term: name, symbols, shape, definition, where it is introduced.
 fn detail_lines(app: &App, term: &Term, width: usize) -> Vec<Line<'static>> {
-    let theme = app.theme;
+    let theme = app.theme();
     let opts = math::Options { ascii: theme.ascii };
     let mut out = vec![Line::styled(
         drawable(app, &term.name),
@@ -141,9 +149,9 @@ fn detail_lines(app: &App, term: &Term, width: usize) -> Vec<Line<'static>> {
     out.push(Line::default());
     out.extend(definition(app, &term.definition, width).iter().cloned());
     out.push(Line::default());
-    let place = match app.course.introduction(term) {
+    let place = match app.course().introduction(term) {
         Some((lesson, block)) => {
-            let title = app.course.lessons[lesson]
+            let title = app.course().lessons[lesson]
                 .sections()
                 .into_iter()
                 .find(|s| s.block == block)

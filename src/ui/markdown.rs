@@ -25,8 +25,8 @@ pub(super) fn lay_markdown(
         lesson_number,
         text,
     };
-    let seed = app.progress.learner_seed;
-    app.panel_layouts().get(text, width, app.theme, seed)
+    let seed = app.progress().learner_seed;
+    app.panel_layouts().get(text, width, app.theme(), seed)
 }
 
 /// A glossary term's definition, as the ask panel and the glossary overlay both show it.

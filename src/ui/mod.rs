@@ -17,7 +17,7 @@ use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Wrap};
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
-use crate::app::{App, MIN_SIZE};
+use crate::app::{App, MIN_SIZE, Mode};
 
 /// Draws the whole screen.
 pub fn draw(app: &App, frame: &mut Frame<'_>) {
@@ -37,13 +37,11 @@ pub fn draw(app: &App, frame: &mut Frame<'_>) {
         pane::draw(app, frame, rect, pane);
     }
     status::draw(app, frame, g.status);
-    match &app.mode {
-        crate::app::Mode::Help { scroll } => help::draw(app, frame, area, *scroll),
-        crate::app::Mode::Glossary(view) => glossary::draw(app, frame, area, view),
+    match app.mode() {
+        Mode::Help(view) => help::draw(app, frame, area, view),
+        Mode::Glossary(view) => glossary::draw(app, frame, area, view),
+        Mode::Notes(view) => notes::draw(app, frame, area, view),
         _ => {}
-    }
-    if let crate::app::Mode::Notes { cursor } = app.mode {
-        notes::draw(app, frame, area, cursor);
     }
 }
 

@@ -9,22 +9,31 @@ use ratatui::widgets::{Block, Borders, Clear, Padding, Paragraph};
 
 use super::ask::drawable;
 use super::truncate;
-use crate::app::App;
+use crate::app::keymap;
+use crate::app::{App, NotesView};
 use crate::layout::{self, wrap::wrap};
 
-pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, cursor: usize) {
-    let theme = app.theme;
+pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, view: &NotesView) {
+    let cursor = view.cursor;
+    let theme = app.theme();
     let block = Block::new()
         .borders(Borders::ALL)
         .border_set(theme.border())
         .padding(Padding::horizontal(1))
-        .title(" my notes (Enter go, x answered, Backspace back, Esc close) ");
+        .title(format!(
+            " my notes:{}",
+            keymap::hint(
+                &[&keymap::NOTES, &keymap::ANYWHERE],
+                &["go there", "answered", "back", "close"],
+                theme.ascii
+            )
+        ));
     let inner = block.inner(area);
     let width = usize::from(inner.width);
     let mut lines: Vec<Line<'static>> = Vec::new();
     let mut selected = (0, 0);
     let mut group = String::new();
-    for (i, row) in app.note_rows.iter().enumerate() {
+    for (i, row) in view.rows.iter().enumerate() {
         let note = &row.note;
         let heading = match row.at {
             Some((lesson, _)) => format!("Lesson {}: {}", lesson + 1, app.title(lesson)),
@@ -50,7 +59,7 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, cursor: usize) 
             (Some(_), false) => note.section.clone(),
             (None, _) => format!("{} {}", note.lesson, note.section),
         };
-        let sentence = layout::inline_text(&note.sentence, app.theme);
+        let sentence = layout::inline_text(&note.sentence, app.theme());
         let quoted = drawable(app, &format!("{place}: \"{sentence}\""));
         for mut l in wrap(
             &[Span::styled(quoted, theme.dim())],
@@ -65,7 +74,7 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, cursor: usize) 
             selected
         };
     }
-    if app.note_rows.is_empty() {
+    if view.rows.is_empty() {
         lines.push(Line::raw("No notes yet."));
         lines.push(Line::styled(
             "v selects a sentence, a asks about it, n writes a note there.",

@@ -7,6 +7,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Padding, Paragraph};
 
+use crate::app::keymap;
 use crate::app::{App, FREE_AFTER, Mode, Pane, PanelView, ProblemRef, PromptKind, ScratchLine};
 use crate::eval::Shown;
 use crate::layout::{self, Theme};
@@ -17,7 +18,7 @@ use super::markdown::lay_markdown;
 use super::truncate;
 
 pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, pane: Pane) {
-    let theme = app.theme;
+    let theme = app.theme();
     let block = Block::new()
         .borders(Borders::TOP)
         .border_set(theme.border())
@@ -33,7 +34,7 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, pane: Pane) {
             scratch_lines(
                 app,
                 width,
-                height.saturating_sub(usize::from(app.message.is_some())),
+                height.saturating_sub(usize::from(app.message().is_some())),
             ),
         ),
         Pane::Problem(p) => (
@@ -48,8 +49,8 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, pane: Pane) {
         ),
     };
     // The status bar holds the prompt, so a message ("no value yet") shows here.
-    if matches!(app.mode, Mode::Prompt(_))
-        && let Some(message) = &app.message
+    if matches!(app.mode(), Mode::Prompt(_))
+        && let Some(message) = &app.message()
     {
         lines.push(Line::styled(truncate(message, width), theme.error()));
     }
@@ -57,7 +58,7 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, pane: Pane) {
         // The newest results are at the bottom, next to the prompt.
         Pane::Scratch => tail(lines, height),
         Pane::Problem(_) => {
-            let panel = app.panel.as_ref();
+            let panel = app.panel();
             if let Some(panel) = panel {
                 panel.max_scroll.set(lines.len().saturating_sub(height));
             }
@@ -77,21 +78,26 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, pane: Pane) {
 }
 
 fn scratch_keys(theme: Theme) -> String {
-    let arrows = if theme.ascii { "Up/Down" } else { "↑↓" };
-    format!(" {arrows} history, Tab answers, Esc closes ")
+    keymap::hint(
+        &[&keymap::SCRATCHPAD],
+        &["history", "to answer", "close"],
+        theme.ascii,
+    )
 }
 
 fn problem_keys(app: &App) -> String {
-    if matches!(app.mode, Mode::Prompt(_)) {
-        " Enter checks, Esc cancels ".to_string()
+    let ascii = app.theme().ascii;
+    if matches!(app.mode(), Mode::Prompt(_)) {
+        keymap::hint(&[&keymap::TYPING], &["done/cancel"], ascii)
     } else {
-        " h hint, s solution, Esc closes ".to_string()
+        let groups = [&keymap::PROBLEMS, &keymap::READING_KEYS];
+        keymap::hint(&groups, &["hint", "solution", "close"], ascii)
     }
 }
 
 fn problem_title(app: &App, p: ProblemRef) -> String {
     let state = crate::progress::Stage::of(&app.problem_record(p));
-    match app.review.as_ref().filter(|r| r.problem() == p) {
+    match app.review().filter(|r| r.problem() == p) {
         Some(review) => format!(" {}: problem {}, {state} ", review.label(), p.label()),
         None => format!(" problem {}: {state} ", p.label()),
     }
@@ -100,15 +106,15 @@ fn problem_title(app: &App, p: ProblemRef) -> String {
 /// The newest results that fit in `room` rows, whole (an older result is not shown cut
 /// in half), then the line being typed read live.
 fn scratch_lines(app: &App, width: usize, room: usize) -> Vec<Line<'static>> {
-    let theme = app.theme;
-    let live = match &app.preview {
+    let theme = app.theme();
+    let live = match &app.preview() {
         Some(preview) => value_lines("as typed: ", preview, width, theme),
         None => Vec::new(),
     };
     let room = room.saturating_sub(live.len());
     let mut shown: Vec<Vec<Line<'static>>> = Vec::new();
     let mut used = 0;
-    for line in app.scratch.lines.iter().rev() {
+    for line in app.scratch().lines.iter().rev() {
         let group = match line {
             ScratchLine::Note(text) => vec![Line::styled(truncate(text, width), theme.dim())],
             ScratchLine::Result { input, output } => {
@@ -134,7 +140,7 @@ fn scratch_lines(app: &App, width: usize, room: usize) -> Vec<Line<'static>> {
         shown.push(group);
     }
     let mut out: Vec<Line<'static>> = shown.into_iter().rev().flatten().collect();
-    if app.scratch.lines.is_empty() {
+    if app.scratch().lines.is_empty() {
         out.push(Line::styled(
             "Type an expression, e.g. let x = softmax([2, 1, 0]); x[0]",
             theme.dim(),
@@ -194,12 +200,12 @@ fn value_lines(
 }
 
 fn problem_lines(app: &App, p: ProblemRef, width: usize) -> Vec<Line<'static>> {
-    let theme = app.theme;
+    let theme = app.theme();
     let mut out = Vec::new();
-    if let Mode::Prompt(prompt) = &app.mode
+    if let Mode::Prompt(prompt) = &app.mode()
         && prompt.kind == PromptKind::Answer(p)
     {
-        match &app.preview {
+        match &app.preview() {
             None => out.extend(layout::wrap::wrap(
                 &[Span::styled(
                     "A number, an expression (1/sqrt(2)) or a literal ([1, 2]).",
@@ -210,7 +216,7 @@ fn problem_lines(app: &App, p: ProblemRef, width: usize) -> Vec<Line<'static>> {
             Some(value) => out.extend(value_lines("reads as: ", value, width, theme)),
         }
     }
-    let Some(panel) = app.panel.as_ref().filter(|x| x.problem == p) else {
+    let Some(panel) = app.panel().filter(|x| x.problem == p) else {
         return out;
     };
     let wrap = |text: &str, style: Style| {
@@ -270,7 +276,7 @@ fn markdown(app: &App, p: ProblemRef, text: &str, width: usize) -> Vec<Line<'sta
         Ok((_, instance)) => instance.fill(text),
         Err(_) => text.to_string(),
     };
-    let file = &app.course.lessons[p.lesson].file;
+    let file = &app.course().lessons[p.lesson].file;
     lay_markdown(app, file, p.lesson + 1, &filled, width).to_vec()
 }
 

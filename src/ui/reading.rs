@@ -12,19 +12,19 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect) {
     // before the app has heard of a smaller terminal.
     let area = area.intersection(frame.area());
     let view = app.view();
-    let end = (app.scroll + usize::from(area.height)).min(view.lines.len());
-    let start = app.scroll.min(end);
-    let current = app.search.as_ref().and_then(|s| s.current_match()).copied();
+    let end = (app.scroll() + usize::from(area.height)).min(view.lines.len());
+    let start = app.scroll().min(end);
+    let current = app.search().and_then(|s| s.current_match()).copied();
     // Lines are laid out to the pane's width already: they are copied into the buffer
     // as they are (no Paragraph, which would re-measure and clone every line).
     let buffer = frame.buffer_mut();
     for (row, i) in (start..end).enumerate() {
         let y = area.y + row as u16;
         let line = &view.lines[i];
-        match &app.search {
-            Some(search) if !search.on_line(app.lesson, i).is_empty() => {
-                let style = app.theme.highlight();
-                let lit = highlight(line, search.on_line(app.lesson, i), style, current);
+        match &app.search() {
+            Some(search) if !search.on_line(app.lesson(), i).is_empty() => {
+                let style = app.theme().highlight();
+                let lit = highlight(line, search.on_line(app.lesson(), i), style, current);
                 buffer.set_line(area.x, y, &lit, area.width);
             }
             _ => {
@@ -40,7 +40,7 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect) {
                 width: (row.end - row.start) as u16,
                 height: 1,
             };
-            buffer.set_style(cells.intersection(area), app.theme.sentence());
+            buffer.set_style(cells.intersection(area), app.theme().sentence());
         }
     }
 }

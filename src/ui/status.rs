@@ -11,11 +11,11 @@ use unicode_width::UnicodeWidthStr;
 
 use super::truncate;
 
-use crate::app::{App, Mode};
+use crate::app::{App, Mode, keymap};
 
 pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect) {
-    let theme = app.theme;
-    if let Mode::Prompt(prompt) = &app.mode {
+    let theme = app.theme();
+    if let Mode::Prompt(prompt) = &app.mode() {
         let lead = prompt.kind.lead();
         let room = usize::from(area.width).saturating_sub(lead.width() + 1);
         let input = &prompt.input;
@@ -36,22 +36,30 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect) {
     let section = app
         .current_section()
         .map_or("opening", |s| s.title.as_str());
+    // Any mode but plain reading is named first, so a key's meaning is never a guess.
+    let mode = match app.mode() {
+        Mode::Reading => String::new(),
+        other => format!(" [{}]", keymap::keymap(other).name),
+    };
     let lead = format!(
-        " lesson {}/{}{sep}",
-        app.lesson + 1,
-        app.course.lessons.len()
+        "{mode} lesson {}/{}{sep}",
+        app.lesson() + 1,
+        app.course().lessons.len()
     );
     let place = format!("{sep}{}%", app.percent_here());
-    let right = match &app.message {
+    let right = match app.message() {
         Some(m) => format!("{m} "),
-        None => "? help ".to_string(),
+        None => match what_next(app) {
+            Some(next) => format!("{next} "),
+            None => "? help ".to_string(),
+        },
     };
     let width = usize::from(area.width);
     let room = width.saturating_sub(right.width() + 1);
     let left = fit_left(&lead, section, &place, room);
     let gap = width.saturating_sub(left.width() + right.width());
     let bar = Style::new().add_modifier(Modifier::REVERSED);
-    let right_style = if app.message.is_some() {
+    let right_style = if app.message().is_some() {
         bar.add_modifier(Modifier::BOLD)
     } else {
         bar
@@ -62,6 +70,23 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect) {
         Span::styled(truncate(&right, width), right_style),
     ]);
     frame.render_widget(Paragraph::new(line), area);
+}
+
+/// At the end of a lesson, while reading: what comes next and the key to it.
+fn what_next(app: &App) -> Option<String> {
+    if app.percent_here() < 100 || *app.mode() != Mode::Reading {
+        return None;
+    }
+    let next = app.lesson() + 1;
+    Some(if next < app.course().lessons.len() {
+        format!(
+            "end of the lesson; ] next: {}. {}",
+            next + 1,
+            app.title(next)
+        )
+    } else {
+        "end of the course".to_string()
+    })
 }
 
 /// The lesson, the section title and the place in `room` columns: the title gives way

@@ -31,12 +31,12 @@ pub fn course(name: &str) -> Course {
 /// Panics if the mode binds no action to the key.
 pub fn key(app: &mut App, code: KeyCode, modifiers: KeyModifiers) {
     let event = KeyEvent::new(code, modifiers);
-    match action_for(&app.mode, event) {
+    match action_for(app.mode(), event) {
         Some(action) => app.update(action),
         None => panic!(
             "key {} is not bound in mode {:?}",
             describe(code, modifiers),
-            app.mode
+            app.mode()
         ),
     }
 }
@@ -59,7 +59,7 @@ pub fn keys(app: &mut App, text: &str) {
 
 /// The app drawn into a terminal of its size.
 pub fn frame(app: &App) -> Terminal<TestBackend> {
-    let mut terminal = Terminal::new(TestBackend::new(app.size.0, app.size.1)).unwrap();
+    let mut terminal = Terminal::new(TestBackend::new(app.size().0, app.size().1)).unwrap();
     terminal.draw(|f| attn_course::ui::draw(app, f)).unwrap();
     terminal
 }

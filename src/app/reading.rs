@@ -1,0 +1,417 @@
+//! The reading mode: moving through the text and the contents, opening lessons, and
+//! the place and reading progress this records. Scroll limits are computed here from the
+//! geometry, so drawing only reads them.
+
+use std::sync::Arc;
+
+use super::{
+    Action, App, Entry, Focus, Mode, PanelView, Prompt, PromptKind, SaveNeed, Search, help,
+};
+use crate::content::Section;
+use crate::layout::{self, LaidOut, Mark};
+use crate::progress::Position;
+use crate::progress::{LessonRecord, ProblemStates};
+
+impl App {
+    /// The section the top of the text pane is in.
+    pub fn current_section(&self) -> Option<&Section> {
+        let block = self.view.block_at(self.scroll);
+        self.sections().iter().rev().find(|s| s.block <= block)
+    }
+
+    pub fn record(&self, lesson: usize) -> Option<&LessonRecord> {
+        self.progress.lessons.get(&self.course.lessons[lesson].slug)
+    }
+
+    /// Read, partly read or unread.
+    pub fn mark(&self, lesson: usize) -> Mark {
+        Mark::of_read(self.record(lesson).map_or(0.0, |r| r.read))
+    }
+
+    /// Percentage of the open lesson read so far (the furthest the learner has seen).
+    pub fn percent_read(&self) -> u32 {
+        (self.record(self.lesson).map_or(0.0, |r| r.read) * 100.0).floor() as u32
+    }
+
+    /// Where the learner is: the percentage of the lesson down to the bottom of the
+    /// screen, measured as `read` is, so the two agree at the furthest point.
+    pub fn percent_here(&self) -> u32 {
+        (self.seen_fraction() * 100.0).floor() as u32
+    }
+
+    /// The fraction of the lesson's lines above the bottom of the screen.
+    fn seen_fraction(&self) -> f64 {
+        let total = self.view.lines.len().max(1);
+        (self.scroll + self.text_height()).min(total) as f64 / total as f64
+    }
+
+    /// A first start: the fresh record is saved as soon as the first screen is drawn.
+    pub fn save_first(&mut self) {
+        self.save = SaveNeed::Now;
+    }
+
+    pub(super) fn reading(&mut self, action: Action) {
+        let page = self.text_height().saturating_sub(2).max(1);
+        let half = (self.text_height() / 2).max(1);
+        let contents = self.focus == Focus::Contents;
+        match action {
+            Action::Down if contents => self.move_cursor(1),
+            Action::Up if contents => self.move_cursor(-1),
+            Action::Down => self.scroll_by(1),
+            Action::Up => self.scroll_by(-1),
+            Action::PageDown => self.scroll_by(page as isize),
+            Action::PageUp => self.scroll_by(-(page as isize)),
+            Action::HalfPageDown => self.scroll_by(half as isize),
+            Action::HalfPageUp => self.scroll_by(-(half as isize)),
+            Action::GoTo(digit) => {
+                self.mode = Mode::Prompt(Prompt::new(PromptKind::GoTo, &digit.to_string()))
+            }
+            Action::Wheel(n) => self.scroll_by(isize::from(n)),
+            Action::Top => self.scroll_to(0),
+            Action::Bottom => self.scroll_to(usize::MAX),
+            Action::NextLesson if self.lesson + 1 < self.course.lessons.len() => {
+                self.open_at_last_place(self.lesson + 1)
+            }
+            Action::PrevLesson if self.lesson > 0 => self.open_at_last_place(self.lesson - 1),
+            Action::NextLesson => self.notify("this is the last lesson"),
+            Action::PrevLesson => self.notify("this is the first lesson"),
+            Action::SwitchFocus => {
+                if !self.contents_visible() {
+                    self.contents_override = Some(true);
+                    self.reflow();
+                }
+                self.focus = match self.focus {
+                    Focus::Contents if self.geometry().reading.is_some() => Focus::Text,
+                    _ => Focus::Contents,
+                };
+                self.fix_focus();
+            }
+            Action::ToggleContents => {
+                let shown = !self.contents_visible();
+                self.contents_override = Some(shown);
+                self.reflow();
+                self.focus = if shown && self.geometry().reading.is_none() {
+                    Focus::Contents
+                } else {
+                    self.focus
+                };
+                self.fix_focus();
+            }
+            Action::Activate if contents => self.activate_entry(),
+            Action::Activate if self.card_done() => self.review_key(),
+            Action::Activate => match self.current_problem() {
+                Some(p) => self.open_answer(p, ""),
+                None => self.notify("Enter answers a problem: p goes to the next one"),
+            },
+            Action::Search => self.mode = Mode::Prompt(Prompt::new(PromptKind::Search, "")),
+            Action::SearchNext => self.step_search(1),
+            Action::SearchPrev => self.step_search(-1),
+            Action::Close if self.pane().is_some() => {
+                self.panel = None;
+                self.stop_review();
+            }
+            Action::Close => self.search = None,
+            Action::Help => self.mode = Mode::Help(help::HelpView::default()),
+            Action::Glossary => self.open_glossary(),
+            Action::Back => self.go_back(),
+            Action::NextProblem => self.jump_problem(1),
+            Action::PrevProblem => self.jump_problem(-1),
+            Action::Hint | Action::Solution | Action::Another => self.on_problem(action),
+            Action::Confirm => {
+                if let Some(panel) = &self.panel
+                    && panel.view == PanelView::ConfirmSolution
+                {
+                    self.solution(panel.problem);
+                }
+            }
+            Action::Scratchpad => self.open_scratchpad(),
+            Action::Review => self.review_key(),
+            Action::Select => self.start_selecting(),
+            Action::MyNotes => self.open_notes(),
+            Action::PanelDown | Action::PanelUp => {
+                let delta = if action == Action::PanelDown { 1 } else { -1 };
+                if let Some(panel) = &mut self.panel {
+                    let max = panel.max_scroll.get();
+                    panel.scroll = panel.scroll.saturating_add_signed(delta).min(max);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// `h`, `s`, `A` on the current problem.
+    pub(super) fn on_problem(&mut self, action: Action) {
+        let Some(p) = self.current_problem() else {
+            return self.notify("no problem here: p goes to the next one");
+        };
+        match action {
+            Action::Hint => self.hint(p),
+            Action::Solution => self.solution(p),
+            _ => self.another(p),
+        }
+    }
+
+    /// `:`, with the current problem's parameters bound by name.
+    pub(super) fn open_scratchpad(&mut self) {
+        if let Some(p) = self.current_problem() {
+            let bound = self
+                .instance(p)
+                .and_then(|(_, inst)| self.scratch.bind(&inst));
+            match bound {
+                Ok(names) if names.is_empty() => {}
+                Ok(names) => self.scratch.note(format!(
+                    "bound {} from problem {}",
+                    names.join(", "),
+                    p.label()
+                )),
+                Err(e) => self.scratch.note(e),
+            }
+        }
+        self.mode = Mode::Prompt(Prompt::new(PromptKind::Scratchpad, ""));
+        self.preview = None;
+    }
+
+    pub(super) fn resize(&mut self, w: u16, h: u16) {
+        self.size = (w, h);
+        self.reflow();
+    }
+
+    /// Lays the text out again after its width may have changed (a resize, the contents
+    /// shown or hidden beside it), keeping the block at the top in view.
+    pub(super) fn reflow(&mut self) {
+        let block = self.view.block_at(self.scroll);
+        let before = Arc::clone(&self.view);
+        self.relayout();
+        // The same layout (the width did not change) leaves the place and the matches.
+        if !Arc::ptr_eq(&before, &self.view) {
+            self.scroll = self.view.line_of_block(block);
+            if let Some(search) = &self.search {
+                let query = search.query.clone();
+                let current = search.current_match().copied();
+                let views = self.all_views();
+                self.search = Search::run(
+                    &query,
+                    &views,
+                    Some(&self.course),
+                    current.map(|m| (m.lesson, m.line)),
+                );
+            }
+        }
+        self.clamp_scroll();
+        self.reveal_pane_problem();
+        self.fix_focus();
+    }
+
+    /// Without a text pane the focus can only be on the contents, and vice versa.
+    pub(super) fn fix_focus(&mut self) {
+        let g = self.geometry();
+        if g.contents.is_none() {
+            self.focus = Focus::Text;
+        } else if g.reading.is_none() {
+            self.focus = Focus::Contents;
+        }
+    }
+
+    /// Rows of the text pane (also when the contents cover it on a narrow screen).
+    pub fn text_height(&self) -> usize {
+        usize::from(self.geometry().text.height)
+    }
+
+    pub(super) fn text_width(&self) -> usize {
+        usize::from(self.geometry().text.width)
+    }
+
+    pub(super) fn laid_out(&mut self, lesson: usize) -> Arc<LaidOut> {
+        let width = self.text_width();
+        let problems = ProblemStates::of(self.record(lesson));
+        let ctx = layout::Context {
+            theme: self.theme,
+            lesson_number: lesson + 1,
+            problems: &problems,
+            learner_seed: self.progress.learner_seed,
+        };
+        (self.cache).get(lesson, &self.course.lessons[lesson], width, &ctx)
+    }
+
+    pub(super) fn relayout(&mut self) {
+        self.view = self.laid_out(self.lesson);
+    }
+
+    pub(super) fn all_views(&mut self) -> Vec<Arc<LaidOut>> {
+        (0..self.course.lessons.len())
+            .map(|i| self.laid_out(i))
+            .collect()
+    }
+
+    /// Opens lesson `lesson` with block `block` at the top.
+    pub(super) fn open(&mut self, lesson: usize, block: usize) {
+        self.lesson = lesson.min(self.course.lessons.len().saturating_sub(1));
+        self.selected_problem = None;
+        self.relayout();
+        self.contents_cursor = self
+            .entries()
+            .iter()
+            .position(|e| *e == Entry::Lesson(self.lesson))
+            .unwrap_or(0);
+        self.scroll = self.view.line_of_block(block);
+        self.clamp_scroll();
+        self.note_place();
+        self.save = SaveNeed::Now;
+    }
+
+    pub(super) fn open_at_last_place(&mut self, lesson: usize) {
+        let block = self.record(lesson).map_or(0, |r| r.block);
+        self.open(lesson, block);
+    }
+
+    pub(super) fn activate_entry(&mut self) {
+        match self.entries().get(self.contents_cursor) {
+            Some(Entry::Lesson(i)) if *i != self.lesson => self.open_at_last_place(*i),
+            Some(Entry::Lesson(_)) => self.scroll_to(0),
+            Some(Entry::Section(s)) => {
+                let block = self.sections()[*s].block;
+                self.scroll_to(self.view.line_of_block(block));
+            }
+            None => {}
+        }
+        if self.geometry().reading.is_none() {
+            // The covered text kept its width: no new layout.
+            self.contents_override = None;
+        }
+        self.focus = Focus::Text;
+        self.fix_focus();
+    }
+
+    pub(super) fn move_cursor(&mut self, delta: isize) {
+        let last = self.entries().len().saturating_sub(1);
+        self.contents_cursor = self.contents_cursor.saturating_add_signed(delta).min(last);
+    }
+
+    pub(super) fn max_scroll(&self) -> usize {
+        self.view.lines.len().saturating_sub(self.text_height())
+    }
+
+    pub(super) fn clamp_scroll(&mut self) {
+        self.scroll = self.scroll.min(self.max_scroll());
+    }
+
+    /// A step through the text (a line, a page, the wheel): what passes the screen is
+    /// read, also when the step cannot move (a lesson shorter than the screen).
+    pub(super) fn scroll_by(&mut self, delta: isize) {
+        let before = self.scroll;
+        self.scroll_to(self.scroll.saturating_add_signed(delta));
+        let (height, total) = (self.text_height(), self.view.lines.len());
+        let coverage = self.read_by_steps.entry(self.lesson).or_default();
+        coverage.step(before, self.scroll, height, total);
+        let read = coverage.fraction();
+        let slug = self.course.lessons[self.lesson].slug.clone();
+        let record = self.progress.lessons.entry(slug).or_default();
+        if read > record.read {
+            record.read = read;
+            self.save = self.save.max(SaveNeed::Soon);
+        }
+    }
+
+    pub(super) fn scroll_to(&mut self, line: usize) {
+        let before = self.scroll;
+        self.scroll = line;
+        self.clamp_scroll();
+        if self.scroll != before {
+            self.note_place();
+            self.save = self.save.max(SaveNeed::Soon);
+        }
+    }
+
+    /// Records where the learner is and how far into the lesson they have seen.
+    pub(super) fn note_place(&mut self) {
+        let block = self.view.block_at(self.scroll);
+        let slug = self.course.lessons[self.lesson].slug.clone();
+        let record = self.progress.lessons.entry(slug.clone()).or_default();
+        record.block = block;
+        let at = self.progress.position.as_ref().map_or(0, |p| p.at);
+        self.progress.position = Some(Position {
+            lesson: slug,
+            block,
+            at,
+            extra: Default::default(),
+        });
+    }
+
+    pub(super) fn run_search(&mut self, query: &str) {
+        if query.is_empty() {
+            self.search = None;
+            return;
+        }
+        let views = self.all_views();
+        self.search = Search::run(
+            query,
+            &views,
+            Some(&self.course),
+            Some((self.lesson, self.scroll)),
+        );
+        match &self.search {
+            Some(_) => self.show_match(),
+            None => self.notify(format!("no match for \"{query}\"")),
+        }
+    }
+
+    pub(super) fn step_search(&mut self, delta: isize) {
+        if let Some(search) = &mut self.search {
+            search.step(delta);
+            self.show_match();
+        }
+    }
+
+    /// Scrolls the current match into view, two lines below the top.
+    pub(super) fn show_match(&mut self) {
+        let Some(search) = &self.search else { return };
+        let Some(m) = search.current_match().copied() else {
+            return;
+        };
+        let status = search.status();
+        if m.lesson != self.lesson {
+            self.open(m.lesson, 0);
+        }
+        self.scroll_to(m.line.saturating_sub(2));
+        self.notify(status);
+    }
+}
+
+impl App {
+    /// The go-to line's text: `N` opens lesson N where the learner left it, `N.M` goes to
+    /// its problem M.
+    pub(super) fn go_to(&mut self, text: &str) {
+        let lessons = self.course.lessons.len();
+        let (lesson, problem) = match text.split_once('.') {
+            Some((l, p)) => (l, Some(p)),
+            None => (text, None),
+        };
+        let lesson = match lesson.trim().parse::<usize>() {
+            Ok(n) if (1..=lessons).contains(&n) => n - 1,
+            _ => {
+                let what = format!(
+                    "go to: no lesson {}: the course has lessons 1 to {lessons}",
+                    text.trim()
+                );
+                return self.notify(what);
+            }
+        };
+        let Some(problem) = problem else {
+            return self.open_at_last_place(lesson);
+        };
+        if lesson != self.lesson {
+            self.open_at_last_place(lesson);
+        }
+        let list = self.problem_refs();
+        match problem.trim().parse::<usize>() {
+            Ok(n) if (1..=list.len()).contains(&n) => self.select_problem(list[n - 1]),
+            _ => self.notify(format!(
+                "go to: lesson {} has problems {}.1 to {}.{}",
+                lesson + 1,
+                lesson + 1,
+                lesson + 1,
+                list.len()
+            )),
+        }
+    }
+}
