@@ -6,8 +6,8 @@
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
+use super::cut;
 use super::markdown::definition;
-use super::truncate;
 use crate::app::keymap;
 use crate::app::{App, AskItem, Mode};
 use crate::layout::{self, wrap::wrap};
@@ -16,7 +16,7 @@ use crate::layout::{self, wrap::wrap};
 pub(super) fn title(app: &App) -> String {
     let text = app.ask().map_or("", |a| a.text.as_str());
     let drawn = layout::inline_text(text, app.theme());
-    let cut = truncate(&drawn, 28);
+    let cut = cut(&drawn, 28, app.theme());
     format!(" ask: {cut} ")
 }
 
@@ -116,7 +116,7 @@ fn item_lines(app: &App, item: &AskItem, selected: bool, width: usize) -> Vec<Li
         })
     };
     let head = |text: String| {
-        let text = truncate(&drawable(app, &text), width.saturating_sub(2));
+        let text = cut(&drawable(app, &text), width.saturating_sub(2), app.theme());
         Line::from(vec![Span::raw(mark), Span::styled(text, head_style)])
     };
     let mut out = Vec::new();

@@ -9,8 +9,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Padding, Paragraph};
 
 use super::ask::drawable;
+use super::cut;
 use super::markdown::definition;
-use super::truncate;
 use crate::app::keymap;
 use crate::app::{App, GlossaryView};
 use crate::content::Term;
@@ -105,7 +105,7 @@ fn draw_index(app: &App, frame: &mut Frame<'_>, area: Rect, view: &GlossaryView)
         .take(height)
         .map(|(row, &i)| {
             let name = drawable(app, &app.course().glossary.terms[i].name);
-            let name = truncate(&name, usize::from(area.width));
+            let name = cut(&name, usize::from(area.width), theme);
             if row == view.selected {
                 let padded = format!("{name:<width$}", width = usize::from(area.width));
                 Line::styled(padded, theme.accent().add_modifier(Modifier::REVERSED))

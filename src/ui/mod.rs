@@ -58,18 +58,10 @@ fn too_small(frame: &mut Frame<'_>, area: Rect) {
     frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
 }
 
-/// At most `width` cells of `text`, ending in `~` when cut (a 7-bit mark, right in
-/// ASCII mode and unambiguous in Unicode).
-fn truncate(text: &str, width: usize) -> String {
-    cut_with(text, width, '~')
-}
-
-/// [`truncate`] with the theme's mark: `…` where Unicode is drawn, `~` in ASCII mode.
+/// At most `width` cells of `text`, ending in the theme's mark when cut: `…` where
+/// Unicode is drawn, `~` in ASCII mode (one cut mark for every pane and bar).
 fn cut(text: &str, width: usize, theme: crate::layout::Theme) -> String {
-    cut_with(text, width, if theme.ascii { '~' } else { '…' })
-}
-
-fn cut_with(text: &str, width: usize, mark: char) -> String {
+    let mark = if theme.ascii { '~' } else { '…' };
     if text.width() <= width {
         return text.to_string();
     }
@@ -91,15 +83,16 @@ fn cut_with(text: &str, width: usize, mark: char) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{cut, truncate};
+    use super::cut;
     use crate::layout::Theme;
 
     #[test]
-    fn truncate_marks_the_cut_and_respects_wide_characters() {
-        assert_eq!(truncate("abc", 3), "abc");
-        assert_eq!(truncate("abcdef", 4), "abc~");
-        assert_eq!(truncate("注意力", 4), "注~");
-        assert_eq!(truncate("abc", 0), "");
+    fn a_cut_is_marked_and_respects_wide_characters() {
+        let ascii = Theme::new(true, false);
+        assert_eq!(cut("abc", 3, ascii), "abc");
+        assert_eq!(cut("abcdef", 4, ascii), "abc~");
+        assert_eq!(cut("注意力", 4, ascii), "注~");
+        assert_eq!(cut("abc", 0, ascii), "");
         assert_eq!(cut("abcdef", 4, Theme::new(false, false)), "abc…");
         assert_eq!(cut("abcdef", 4, Theme::new(true, false)), "abc~");
     }

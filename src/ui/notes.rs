@@ -8,7 +8,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Padding, Paragraph};
 
 use super::ask::drawable;
-use super::truncate;
+use super::cut;
 use crate::app::keymap;
 use crate::app::{App, NotesView};
 use crate::layout::{self, wrap::wrap};
@@ -41,7 +41,7 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, view: &NotesVie
         };
         if heading != group {
             let shown = drawable(app, &heading);
-            lines.push(Line::styled(truncate(&shown, width), theme.accent()));
+            lines.push(Line::styled(cut(&shown, width, theme), theme.accent()));
             group = heading;
         }
         let start = lines.len();
@@ -52,7 +52,7 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, view: &NotesVie
             Style::new()
         };
         let text = drawable(app, &format!("{mark} {}", note.text));
-        lines.push(Line::styled(truncate(&text, width), style));
+        lines.push(Line::styled(cut(&text, width, theme), style));
         // Orphans name their lesson: no heading above says which.
         let place = match (row.at, note.section.is_empty()) {
             (Some(_), true) => "opening".to_string(),

@@ -14,8 +14,8 @@ use crate::layout::{self, Theme};
 
 use unicode_width::UnicodeWidthStr;
 
+use super::cut;
 use super::markdown::lay_markdown;
-use super::truncate;
 
 pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, pane: Pane) {
     let theme = app.theme();
@@ -52,7 +52,7 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, pane: Pane) {
     if matches!(app.mode(), Mode::Prompt(_))
         && let Some(message) = &app.message()
     {
-        lines.push(Line::styled(truncate(message, width), theme.error()));
+        lines.push(Line::styled(cut(message, width, theme), theme.error()));
     }
     let lines = match pane {
         // The newest results are at the bottom, next to the prompt.
@@ -67,7 +67,7 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, pane: Pane) {
         Pane::Ask => lines,
     };
     let mut block = block.title(Span::styled(
-        truncate(&title, usize::from(area.width)),
+        cut(&title, usize::from(area.width), theme),
         theme.accent(),
     ));
     if title.width() + keys.width() < usize::from(area.width) {
@@ -116,7 +116,7 @@ fn scratch_lines(app: &App, width: usize, room: usize) -> Vec<Line<'static>> {
     let mut used = 0;
     for line in app.scratch().lines.iter().rev() {
         let group = match line {
-            ScratchLine::Note(text) => vec![Line::styled(truncate(text, width), theme.dim())],
+            ScratchLine::Note(text) => vec![Line::styled(cut(text, width, theme), theme.dim())],
             ScratchLine::Result { input, output } => {
                 let mut group = input_lines(input, width, theme);
                 group.extend(value_lines("", output, width, theme));
@@ -194,7 +194,7 @@ fn value_lines(
     }
     out.extend(
         text.lines()
-            .map(|l| Line::styled(truncate(&format!("  {l}"), width), style)),
+            .map(|l| Line::styled(cut(&format!("  {l}"), width, theme), style)),
     );
     out
 }

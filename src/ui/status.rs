@@ -9,9 +9,10 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use unicode_width::UnicodeWidthStr;
 
-use super::truncate;
+use super::cut;
 
 use crate::app::{App, Mode, keymap};
+use crate::layout::Theme;
 
 pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect) {
     let theme = app.theme();
@@ -56,7 +57,7 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect) {
     };
     let width = usize::from(area.width);
     let room = width.saturating_sub(right.width() + 1);
-    let left = fit_left(&lead, section, &place, room);
+    let left = fit_left(&lead, section, &place, room, theme);
     let gap = width.saturating_sub(left.width() + right.width());
     let bar = Style::new().add_modifier(Modifier::REVERSED);
     let right_style = if app.message().is_some() {
@@ -67,7 +68,7 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect) {
     let line = Line::from(vec![
         Span::styled(left, bar),
         Span::styled(" ".repeat(gap), bar),
-        Span::styled(truncate(&right, width), right_style),
+        Span::styled(cut(&right, width, theme), right_style),
     ]);
     frame.render_widget(Paragraph::new(line), area);
 }
@@ -91,12 +92,12 @@ fn what_next(app: &App) -> Option<String> {
 
 /// The lesson, the section title and the place in `room` columns: the title gives way
 /// first, since the place is what changes as the learner reads.
-fn fit_left(lead: &str, section: &str, place: &str, room: usize) -> String {
+fn fit_left(lead: &str, section: &str, place: &str, room: usize, theme: Theme) -> String {
     let fixed = lead.width() + place.width();
     if fixed + section.width() <= room || fixed >= room {
-        return truncate(&format!("{lead}{section}{place}"), room);
+        return cut(&format!("{lead}{section}{place}"), room, theme);
     }
-    format!("{lead}{}{place}", truncate(section, room - fixed))
+    format!("{lead}{}{place}", cut(section, room - fixed, theme))
 }
 
 /// `text` without its first `columns` display columns (a long input scrolled left).
@@ -114,14 +115,25 @@ fn skip_columns(text: &str, columns: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::fit_left;
+    use crate::layout::Theme;
+
+    fn ascii() -> Theme {
+        Theme::new(true, false)
+    }
 
     #[test]
     fn a_long_title_gives_way_to_the_place() {
         let title = "1.4 Why self-preference matters";
-        let fitted = fit_left(" lesson 1/8 · ", title, " · 40%", 30);
+        let fitted = fit_left(" lesson 1/8 · ", title, " · 40%", 30, ascii());
         assert_eq!(fitted, " lesson 1/8 · 1.4 Why s~ · 40%");
-        assert_eq!(fit_left(" l · ", "short", " · 5%", 40), " l · short · 5%");
+        assert_eq!(
+            fit_left(" l · ", "short", " · 5%", 40, ascii()),
+            " l · short · 5%"
+        );
         // Too narrow for even the place: cut at the end as before.
-        assert_eq!(fit_left(" lesson 1/8 · ", "x", " · 40%", 6), " less~");
+        assert_eq!(
+            fit_left(" lesson 1/8 · ", "x", " · 40%", 6, ascii()),
+            " less~"
+        );
     }
 }
