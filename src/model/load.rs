@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use safetensors::{Dtype, SafeTensors};
 
-use super::forward::Tensor;
+use super::tensor::Tensor;
 
 /// The sizes of the model (from the file's metadata).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

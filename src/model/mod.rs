@@ -12,6 +12,7 @@ mod kernel;
 mod load;
 mod names;
 mod shipped;
+mod tensor;
 
 pub use forward::{Run, Tensor};
 pub use load::{Config, Model};

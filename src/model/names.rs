@@ -1,8 +1,8 @@
 //! The names of the parameters, as the file stores them (`l0.attn.W_Q`) and per head
 //! (`l0.h1.W_Q`, the head's 16 columns of `W_Q`; `l0.h1.W_O`, its 16 rows of `W_O`).
 
-use super::forward::Tensor;
 use super::load::{Layer, Model};
+use super::tensor::Tensor;
 
 /// The parameters of a layer, by the name after `l{L}.`.
 const LAYER_PARAMS: [&str; 12] = [

@@ -19,11 +19,6 @@ use std::collections::{BTreeMap, BTreeSet};
 use graph::{cycles, graph};
 use source::{File, paths, read_crate, resolve, strip};
 
-/// Directories whose files still import each other in a loop, left out of the file-level
-/// check until it is untied: `model/` (forward ↔ load). Every other directory, and any
-/// new one, is checked (`store/`'s format ↔ model loop went with the record's model to
-/// `progress/`).
-const LOOPS_TO_UNTIE: &[&str] = &["model"];
 /// Pure libraries (no terminal, no files of the learner's): each may import only the
 /// pure libraries listed beside it. The evaluator names the course's trained model, and
 /// the model reads its weights from the embedded course; nothing else is below them.
@@ -79,7 +74,6 @@ fn files_in_each_directory_import_no_loop() {
         .keys()
         .filter(|m| m.len() >= 2)
         .map(|m| &m[..m.len() - 1])
-        .filter(|d| !LOOPS_TO_UNTIE.contains(&d.join("/").as_str()))
         .collect();
     assert!(
         dirs.iter().any(|d| d.len() >= 2),
