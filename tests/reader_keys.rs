@@ -537,3 +537,49 @@ fn the_end_of_a_lesson_says_what_comes_next_and_the_key() {
     keys(&mut app, "]]G");
     assert!(status_bar(&app).trim_end().ends_with("end of the course"));
 }
+
+#[test]
+fn a_blank_search_repeats_the_last_and_n_after_esc_searches_again() {
+    let mut app = app_at((100, 30));
+    keys(&mut app, "/");
+    key(&mut app, KeyCode::Enter, KeyModifiers::NONE);
+    assert_eq!(app.message(), Some("no earlier search to repeat"));
+    keys(&mut app, "n");
+    assert_eq!(app.message(), Some("no search yet: / searches"));
+    keys(&mut app, "/softmax");
+    key(&mut app, KeyCode::Enter, KeyModifiers::NONE);
+    let total = app.search().expect("matches").matches.len();
+    key(&mut app, KeyCode::Esc, KeyModifiers::NONE);
+    assert!(app.search().is_none(), "Esc hides the matches");
+    keys(&mut app, "n");
+    let again = app.search().expect("n after Esc searches again");
+    assert_eq!(
+        (again.query.as_str(), again.matches.len()),
+        ("softmax", total)
+    );
+    key(&mut app, KeyCode::Esc, KeyModifiers::NONE);
+    // `/` Enter: the last query again.
+    keys(&mut app, "/");
+    key(&mut app, KeyCode::Enter, KeyModifiers::NONE);
+    assert_eq!(app.search().map(|s| s.query.as_str()), Some("softmax"));
+}
+
+#[test]
+fn up_and_down_in_the_search_line_walk_earlier_searches() {
+    let mut app = app_at((100, 30));
+    for query in ["softmax", "value"] {
+        keys(&mut app, &format!("/{query}"));
+        key(&mut app, KeyCode::Enter, KeyModifiers::NONE);
+    }
+    keys(&mut app, "/dr");
+    key(&mut app, KeyCode::Up, KeyModifiers::NONE);
+    assert!(matches!(&app.mode(), Mode::Prompt(p) if p.text() == "value"));
+    key(&mut app, KeyCode::Up, KeyModifiers::NONE);
+    assert!(matches!(&app.mode(), Mode::Prompt(p) if p.text() == "softmax"));
+    key(&mut app, KeyCode::Down, KeyModifiers::NONE);
+    key(&mut app, KeyCode::Down, KeyModifiers::NONE);
+    assert!(
+        matches!(&app.mode(), Mode::Prompt(p) if p.text() == "dr"),
+        "walking past the newest gives back what was typed"
+    );
+}

@@ -454,3 +454,29 @@ fn up_in_the_answer_prompt_brings_back_the_last_answer_to_edit() {
     };
     assert_eq!(prompt.text(), "1234", "the last answer, edited");
 }
+
+#[test]
+fn up_and_down_in_the_answer_prompt_walk_every_answer_given() {
+    let mut a = app();
+    keys(&mut a, "p");
+    for answer in ["111", "222"] {
+        enter(&mut a);
+        keys(&mut a, answer);
+        enter(&mut a);
+    }
+    enter(&mut a);
+    keys(&mut a, "3");
+    let text = |a: &App| match a.mode() {
+        Mode::Prompt(p) => p.text().to_string(),
+        other => panic!("the answer prompt: {other:?}"),
+    };
+    key(&mut a, KeyCode::Up, KeyModifiers::NONE);
+    assert_eq!(text(&a), "222");
+    key(&mut a, KeyCode::Up, KeyModifiers::NONE);
+    assert_eq!(text(&a), "111");
+    key(&mut a, KeyCode::Up, KeyModifiers::NONE);
+    assert_eq!(text(&a), "111", "the first answer is the end");
+    key(&mut a, KeyCode::Down, KeyModifiers::NONE);
+    key(&mut a, KeyCode::Down, KeyModifiers::NONE);
+    assert_eq!(text(&a), "3", "past the newest: what was being typed");
+}

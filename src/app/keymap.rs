@@ -267,7 +267,13 @@ pub const TYPING: Group = Group {
 /// The answer prompt's own keys, beside [`TYPING`].
 pub const ANSWERING: Group = Group {
     title: "answering (Enter)",
-    rows: &[row(&[typed(C::Up, KeyModifiers::NONE)], "last answer")],
+    rows: &[row(
+        &[
+            typed(C::Up, KeyModifiers::NONE),
+            typed(C::Down, KeyModifiers::NONE),
+        ],
+        "answers",
+    )],
 };
 
 pub const GLOSSARY: Group = Group {

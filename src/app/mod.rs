@@ -11,6 +11,7 @@ mod coverage;
 mod geometry;
 mod glossary;
 pub mod help;
+mod history;
 pub mod keymap;
 mod keys;
 mod notes;
@@ -137,6 +138,11 @@ pub struct App {
     panel_layouts: PanelCache,
     view: Arc<LaidOut>,
     search: Option<Search>,
+    /// Queries searched for, newest last: Up/Down in the search line, `/` Enter and
+    /// `n` after Esc repeat the newest.
+    searches: history::History,
+    /// The answers given to the problem whose prompt is open, while Up/Down walk them.
+    answers: Option<(ProblemRef, history::History)>,
     /// One line for the status bar (a warning, a search result), until the next key.
     message: Option<String>,
     /// The `:` session: its environment, history and results.
@@ -190,6 +196,8 @@ impl App {
             panel_layouts: PanelCache::default(),
             view: Arc::default(),
             search: None,
+            searches: Default::default(),
+            answers: None,
             message: None,
             scratch: Scratch::default(),
             panel: None,

@@ -5,7 +5,8 @@
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use tui_input::{Input, InputRequest};
 
-use super::{App, Mode};
+use super::history::History;
+use super::{App, Mode, ProblemRef};
 
 /// Longest line a prompt takes: answers and expressions are typed by hand, and a paste
 /// of megabytes must not reach the evaluator on every keystroke.
@@ -157,6 +158,7 @@ impl App {
                     return;
                 };
                 self.preview = None;
+                self.answers = None;
                 match prompt.kind {
                     PromptKind::Search => self.run_search(prompt.text().trim()),
                     PromptKind::Scratchpad => {
@@ -169,6 +171,9 @@ impl App {
                 }
             }
             PromptOutcome::Cancel => {
+                self.answers = None;
+                self.searches.stop();
+                self.scratch.history.stop();
                 let note = matches!(&self.mode, Mode::Prompt(p) if p.kind == PromptKind::Note);
                 self.mode = if note { Mode::Ask } else { Mode::Reading };
                 self.preview = None;
@@ -176,45 +181,47 @@ impl App {
         }
     }
 
-    /// A key the prompt does not edit with: the scratchpad's Up/Down walk its history
-    /// and Tab sends the last value to the current problem; in an answer, Up brings
-    /// back the last answer.
+    /// A key the prompt does not edit with: Up/Down walk the line's history (the
+    /// scratchpad's, the searches, this problem's answers from the record), and in the
+    /// scratchpad Tab sends the last value to the current problem.
     fn prompt_key(&mut self, key: KeyEvent) {
-        let Mode::Prompt(prompt) = &mut self.mode else {
+        let Mode::Prompt(prompt) = &self.mode else {
             return;
         };
-        if let PromptKind::Answer(p) = prompt.kind {
-            // Up: the last answer given to this problem, to edit (the record keeps it).
-            if key.code == KeyCode::Up {
-                let last = self
-                    .problem_record(p)
-                    .attempts
-                    .last()
-                    .map(|a| a.input.clone());
-                match (last, &mut self.mode) {
-                    (Some(text), Mode::Prompt(prompt)) => {
-                        *prompt = Prompt::new(PromptKind::Answer(p), &text);
-                        self.update_preview();
-                    }
-                    _ => self.notify("no answer to this problem yet"),
-                }
-            }
-            return;
-        }
-        if prompt.kind != PromptKind::Scratchpad {
-            return;
-        }
+        let (kind, current) = (prompt.kind, prompt.text().to_string());
         let step = match key.code {
             KeyCode::Up => Some(-1),
             KeyCode::Down => Some(1),
             _ => None,
         };
         if let Some(delta) = step {
-            if let Some(line) = self.scratch.step_history(delta, prompt.text()) {
-                *prompt = Prompt::new(PromptKind::Scratchpad, &line);
-                self.update_preview();
+            let line = match kind {
+                PromptKind::Answer(p) => self.answer_history(p).step(delta, &current),
+                PromptKind::Search => self.searches.step(delta, &current),
+                PromptKind::Scratchpad => self.scratch.history.step(delta, &current),
+                PromptKind::Note | PromptKind::GoTo => return,
+            };
+            match (line, &mut self.mode) {
+                (Some(line), Mode::Prompt(prompt)) => {
+                    *prompt = Prompt::new(kind, &line);
+                    self.update_preview();
+                }
+                _ if matches!(kind, PromptKind::Answer(_))
+                    && self
+                        .answers
+                        .as_ref()
+                        .is_some_and(|(_, h)| h.lines().is_empty()) =>
+                {
+                    self.notify("no answer to this problem yet");
+                }
+                _ => {}
             }
-        } else if key.code == KeyCode::Tab && key.modifiers.is_empty() {
+            return;
+        }
+        if kind != PromptKind::Scratchpad {
+            return;
+        }
+        if key.code == KeyCode::Tab && key.modifiers.is_empty() {
             match (self.scratch.last.as_ref(), self.current_problem()) {
                 (Some(value), Some(p)) => {
                     let text = value.to_string().replace('\n', "");
@@ -224,6 +231,18 @@ impl App {
                 (_, None) => self.notify("no problem here to answer"),
             }
         }
+    }
+
+    /// The answers given to `p`, oldest first, as the record keeps them: the history
+    /// Up/Down walk while its prompt is open.
+    fn answer_history(&mut self, p: ProblemRef) -> &mut History {
+        if !matches!(&self.answers, Some((q, _)) if *q == p) {
+            let record = self.problem_record(p);
+            let given = record.attempts.iter().map(|a| a.input.clone()).collect();
+            self.answers = Some((p, History::from_lines(given)));
+        }
+        let (_, history) = self.answers.get_or_insert_with(|| (p, History::default()));
+        history
     }
 
     /// A paste (bracketed paste) into the open prompt, as one edit. Elsewhere it is

@@ -337,11 +337,15 @@ impl App {
         });
     }
 
+    /// Runs `query`, or, when it is blank, the last one searched for (`/` Enter, as in
+    /// less and vim).
     pub(super) fn run_search(&mut self, query: &str) {
-        if query.is_empty() {
+        self.searches.push(query);
+        let Some(query) = self.searches.last().map(str::to_string) else {
             self.search = None;
-            return;
-        }
+            return self.notify("no earlier search to repeat");
+        };
+        let query = query.as_str();
         let views = self.all_views();
         self.search = Search::run(
             query,
@@ -355,10 +359,16 @@ impl App {
         }
     }
 
+    /// `n` / `N`: the next or previous match; after Esc hid the matches, the last
+    /// search runs again from here.
     pub(super) fn step_search(&mut self, delta: isize) {
-        if let Some(search) = &mut self.search {
-            search.step(delta);
-            self.show_match();
+        match &mut self.search {
+            Some(search) => {
+                search.step(delta);
+                self.show_match();
+            }
+            None if self.searches.last().is_some() => self.run_search(""),
+            None => self.notify("no search yet: / searches"),
         }
     }
 

@@ -4,6 +4,7 @@
 //! figure instead of a value: the call is recognised here, its arguments evaluated by
 //! the evaluator, and the picture made by `figure::call`, so the evaluator stays pure.
 
+use super::history::History;
 use crate::eval::{self, Env, ExprKind, Program, Shown, Statement, Value};
 use crate::figure::{Figure, call};
 use crate::problems::instance::Instance;
@@ -32,12 +33,8 @@ pub enum ScratchLine {
 #[derive(Debug, Default)]
 pub struct Scratch {
     env: Env,
-    /// Inputs in the order they were run, without repeats in a row.
-    pub history: Vec<String>,
-    /// Position while walking the history (`history.len()` is the fresh line).
-    walk: Option<usize>,
-    /// The line being typed before the walk began, given back at its end.
-    draft: String,
+    /// Inputs in the order they were run, walked with Up and Down.
+    pub history: History,
     pub lines: Vec<ScratchLine>,
     /// The last value computed, for sending to an answer.
     pub last: Option<Value>,
@@ -47,12 +44,9 @@ impl Scratch {
     /// Runs `input` in the session's environment and keeps the result.
     pub fn run(&mut self, input: &str) {
         let input = input.trim();
-        self.walk = None;
+        self.history.push(input);
         if input.is_empty() {
             return;
-        }
-        if self.history.last().map(String::as_str) != Some(input) {
-            self.history.push(input.to_string());
         }
         if let Some(drawn) = figure_call(input, &mut self.env) {
             let line = match drawn {
@@ -109,12 +103,12 @@ impl Scratch {
     /// The history and bindings to keep for the next run (`store::scratchpad`).
     pub fn session(&self) -> Session {
         let bound = self.env.names().filter_map(|n| Some((n, self.env.get(n)?)));
-        Session::new(&self.history, bound)
+        Session::new(self.history.lines(), bound)
     }
 
     /// Takes back what an earlier run kept: its history, then its bindings.
     pub fn restore(&mut self, session: &Session) {
-        self.history = session.history.clone();
+        self.history = History::from_lines(session.history.clone());
         for (name, value) in session.values() {
             self.env.bind(&name, value);
         }
@@ -133,25 +127,6 @@ impl Scratch {
 
     pub fn note(&mut self, text: String) {
         self.push(ScratchLine::Note(text));
-    }
-
-    /// One step back (`-1`) or forward (`1`) in the history from the line `current`;
-    /// `None` when there is nowhere to go.
-    pub fn step_history(&mut self, delta: isize, current: &str) -> Option<String> {
-        let len = self.history.len();
-        let at = self.walk.unwrap_or(len);
-        let next = at.checked_add_signed(delta).filter(|&n| n <= len)?;
-        if next == at {
-            return None;
-        }
-        if self.walk.is_none() {
-            self.draft = current.to_string();
-        }
-        self.walk = Some(next);
-        Some(match self.history.get(next) {
-            Some(line) => line.clone(),
-            None => std::mem::take(&mut self.draft),
-        })
     }
 
     fn push(&mut self, line: ScratchLine) {
@@ -221,21 +196,6 @@ fn figure_call(input: &str, env: &mut Env) -> Option<Result<Figure, String>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn history_walks_back_and_returns_the_draft() {
-        let mut s = Scratch::default();
-        s.run("1 + 1");
-        s.run("2 * 3");
-        s.run("2 * 3");
-        assert_eq!(s.history, ["1 + 1", "2 * 3"], "a repeat is kept once");
-        assert_eq!(s.step_history(-1, "dra").as_deref(), Some("2 * 3"));
-        assert_eq!(s.step_history(-1, "2 * 3").as_deref(), Some("1 + 1"));
-        assert_eq!(s.step_history(-1, "1 + 1"), None, "the oldest is the end");
-        assert_eq!(s.step_history(1, "1 + 1").as_deref(), Some("2 * 3"));
-        assert_eq!(s.step_history(1, "2 * 3").as_deref(), Some("dra"));
-        assert_eq!(s.step_history(1, "dra"), None);
-    }
 
     #[test]
     fn a_figure_call_draws_instead_of_evaluating() {
