@@ -284,7 +284,7 @@ impl App {
     }
 
     /// Takes back the scratchpad's history and bindings from the last run.
-    pub fn restore_scratch(&mut self, session: &crate::store::scratchpad::Session) {
+    pub fn restore_scratch(&mut self, session: &crate::progress::scratchpad::Session) {
         self.scratch.restore(session);
     }
 

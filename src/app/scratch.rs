@@ -8,7 +8,7 @@ use super::history::History;
 use crate::eval::{self, Env, ExprKind, Program, Shown, Statement, Value};
 use crate::figure::{Figure, call};
 use crate::problems::instance::Instance;
-use crate::store::scratchpad::Session;
+use crate::progress::scratchpad::Session;
 
 /// Results kept for the pane; older ones scroll away.
 const KEEP: usize = 50;

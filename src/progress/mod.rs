@@ -16,6 +16,7 @@ mod merge;
 pub mod model;
 pub mod reveal;
 pub mod schedule;
+pub mod scratchpad;
 pub mod view;
 
 pub use answer::{AnswerError, Answered, instance, judge_and_record};

@@ -45,6 +45,7 @@ const WALLS: &[(&str, &[&str], &[&str])] = &[
         &["store", "layout", "ui", "app", "tui", "commands"],
         &[],
     ),
+    ("app", &["store", "ui", "tui", "commands"], &[]),
     (
         "store",
         &[
