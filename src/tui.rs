@@ -56,6 +56,7 @@ pub fn run(settings: &Settings) -> anyhow::Result<ExitCode> {
     }
     if opened.unwritten {
         app.save_first();
+        app.show_welcome();
     }
     let mut store = opened.store;
     let home = store.path().and_then(Path::parent).map(Path::to_path_buf);

@@ -15,6 +15,10 @@ fn opens_navigates_and_quits_restoring_the_terminal() {
     let screen = tui.wait_for("lesson 1/3");
     assert!(screen.contains("Every Block of d"), "{screen}");
     assert!(
+        screen.contains("Fixture Course: Every block kind"),
+        "a fresh home is welcomed: {screen}"
+    );
+    assert!(
         tui.screen.screen().alternate_screen(),
         "the reader uses the alternate screen"
     );

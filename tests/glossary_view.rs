@@ -213,3 +213,23 @@ fn the_filter_edits_with_the_readline_keys_of_every_line() {
     };
     assert_eq!(view.query, "", "Ctrl-U deletes to the start");
 }
+
+#[test]
+fn the_filter_cursor_moves_and_edits_in_the_middle() {
+    let mut a = app("glossary-course");
+    press(&mut a, KeyCode::Char('i'));
+    keys(&mut a, "ky width");
+    for _ in 0.."y width".len() {
+        key(&mut a, KeyCode::Left, KeyModifiers::NONE);
+    }
+    keys(&mut a, "e");
+    key(&mut a, KeyCode::End, KeyModifiers::NONE);
+    keys(&mut a, "s");
+    key(&mut a, KeyCode::Char('a'), KeyModifiers::CONTROL);
+    keys(&mut a, ">");
+    let Mode::Glossary(view) = a.mode() else {
+        panic!("the glossary is open")
+    };
+    assert_eq!(view.query, ">key widths");
+    assert_eq!(view.filter_at_cursor(), (">", "key widths"));
+}

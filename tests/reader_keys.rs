@@ -583,3 +583,24 @@ fn up_and_down_in_the_search_line_walk_earlier_searches() {
         "walking past the newest gives back what was typed"
     );
 }
+
+#[test]
+fn a_new_learner_is_welcomed_until_the_first_key_which_still_acts() {
+    let mut app = app_at((80, 24));
+    app.show_welcome();
+    let screen = common::frame(&app).backend().to_string();
+    assert!(
+        screen.contains("Fixture Course: Every block kind"),
+        "{screen}"
+    );
+    assert!(screen.contains("lessons read 0/3"), "{screen}");
+    let first_row = screen.lines().next().unwrap_or_default();
+    assert!(
+        first_row.contains("Every Block of"),
+        "the title stays: {screen}"
+    );
+    keys(&mut app, "j");
+    assert_eq!(app.scroll(), 1, "the key did what it says");
+    let screen = common::frame(&app).backend().to_string();
+    assert!(!screen.contains("welcome"), "{screen}");
+}

@@ -7,9 +7,11 @@ use super::{Action, Prompt, PromptKind};
 use crate::content::{Course, Glossary, Term};
 use crate::math::{self, notation};
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct GlossaryView {
     pub query: String,
+    /// The filter as typed, with its cursor: edited with every line's readline keys.
+    line: Prompt,
     /// Indices into the glossary's terms that match, best first.
     pub hits: Vec<usize>,
     /// Index into `hits`.
@@ -30,12 +32,11 @@ impl GlossaryView {
     pub fn update(&mut self, action: Action, course: &Course) -> GlossaryOutcome {
         let g = &course.glossary;
         match action {
-            // The filter edits as every line does (the prompt's readline keys), its
-            // cursor at the end.
+            // The filter edits as every line does (the prompt's readline keys).
             Action::PromptKey(key) => {
-                let mut line = Prompt::new(PromptKind::Search, &self.query);
-                line.edit(key);
-                self.set_query(g, line.text());
+                self.line.edit(key);
+                let text = self.line.text().to_string();
+                self.set_query(g, &text);
             }
             Action::Down => self.step(1),
             Action::Up => self.step(-1),
@@ -57,6 +58,7 @@ impl GlossaryView {
     pub fn new(glossary: &Glossary) -> GlossaryView {
         let mut view = GlossaryView {
             query: String::new(),
+            line: Prompt::new(PromptKind::Search, ""),
             hits: Vec::new(),
             selected: 0,
         };
@@ -70,10 +72,23 @@ impl GlossaryView {
         let text: String = (text.chars())
             .filter(|&c| !crate::sanitize::is_hidden(c) && c != '\n' && c != '\t')
             .collect();
+        if self.line.text() != text {
+            self.line = Prompt::new(PromptKind::Search, &text);
+        }
         if text != self.query {
             self.query = text;
             self.refilter(glossary);
         }
+    }
+
+    /// The filter split at its cursor: what stands before it and after it.
+    pub fn filter_at_cursor(&self) -> (&str, &str) {
+        let text = self.line.text();
+        let at = text
+            .char_indices()
+            .nth(self.line.input.cursor())
+            .map_or(text.len(), |(i, _)| i);
+        text.split_at(at)
     }
 
     /// Moves the selection by `delta` rows, stopping at the ends.

@@ -37,7 +37,7 @@ pub use prompt::{MAX_PROMPT_CHARS, Prompt, PromptKind, PromptOutcome};
 pub use review::{Card, PER_SESSION, ReviewSession};
 pub use scratch::{FIGURE_STAYS, Scratch, ScratchLine};
 pub use search::{Match, Search};
-pub use standing::{Standing, intro_line};
+pub use standing::{Standing, Welcome, intro_line};
 
 use crate::content::{Course, Section};
 use crate::layout::{self, LaidOut, LayoutCache, PanelCache, Theme};
@@ -168,6 +168,8 @@ pub struct App {
     back: Vec<Place>,
     save: SaveNeed,
     quit: bool,
+    /// A new learner's first screen introduces the course, until the first key.
+    welcome: bool,
 }
 
 impl App {
@@ -211,6 +213,7 @@ impl App {
             back: Vec::new(),
             save: SaveNeed::None,
             quit: false,
+            welcome: false,
             read_by_steps: Default::default(),
         };
         let (lesson, block) = match &app.progress.position {
@@ -427,6 +430,7 @@ impl App {
     pub fn update(&mut self, action: Action) {
         if !matches!(action, Action::Resize(..)) {
             self.message = None;
+            self.welcome = false;
         }
         match action {
             Action::Resize(w, h) => self.resize(w, h),

@@ -1,6 +1,7 @@
 //! Where the learner stands in the whole course, at a glance: lessons read and problems
 //! solved. One source for `attn-course list` and the reader.
 
+use super::App;
 use crate::content::Course;
 use crate::layout::Mark;
 use crate::progress::{Progress, solved_count};
@@ -43,6 +44,31 @@ impl std::fmt::Display for Standing {
             write!(f, ", problems solved {}/{}", self.solved, self.problems)?;
         }
         Ok(())
+    }
+}
+
+/// How the course introduces itself on a new learner's first screen: where it stands in
+/// its reading track and where the learner stands in it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Welcome {
+    /// The course's title and its track (or tagline), one line.
+    pub intro: String,
+    pub standing: Standing,
+}
+
+impl App {
+    /// Introduces the course on the first screen (a learner's first start).
+    pub fn show_welcome(&mut self) {
+        self.welcome = true;
+    }
+
+    /// The introduction to show, until the learner's first key.
+    pub fn welcome(&self) -> Option<Welcome> {
+        let course = &self.course;
+        self.welcome.then(|| Welcome {
+            intro: intro_line(&course.title, &course.tagline, &course.track, ": "),
+            standing: Standing::of(course, &self.progress),
+        })
     }
 }
 

@@ -46,10 +46,12 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, view: &Glossary
         view.hits.len(),
         app.course().glossary.terms.len()
     );
+    let (before, after) = view.filter_at_cursor();
     let find = Line::from(vec![
         Span::styled("find: ", theme.accent()),
-        Span::raw(view.query.clone()),
+        Span::raw(drawable(app, before)),
         Span::styled(if theme.ascii { "_" } else { "▏" }, theme.accent()),
+        Span::raw(drawable(app, after)),
         Span::styled(format!("  {count}"), theme.dim()),
     ]);
     frame.render_widget(Paragraph::new(find), Rect { height: 1, ..inner });

@@ -10,6 +10,7 @@ mod notes;
 mod pane;
 mod reading;
 mod status;
+mod welcome;
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -35,6 +36,9 @@ pub fn draw(app: &App, frame: &mut Frame<'_>) {
     }
     if let (Some(rect), Some(pane)) = (g.pane, app.pane()) {
         pane::draw(app, frame, rect, pane);
+    }
+    if let (Some(welcome), true) = (app.welcome(), g.reading.is_some()) {
+        welcome::draw(app, frame, g.text, &welcome);
     }
     status::draw(app, frame, g.status);
     match app.mode() {

@@ -1,0 +1,45 @@
+//! A new learner's first screen: a box at the foot of the text that says which course
+//! this is, where it stands in its reading track and where the learner stands in it,
+//! and the three keys to start with. The lesson's title above stays in view; the first
+//! key closes the box (and does what it says).
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Padding, Paragraph};
+
+use super::ask::drawable;
+use crate::app::{App, Welcome};
+use crate::layout::wrap;
+
+pub(super) fn draw(app: &App, frame: &mut Frame<'_>, text: Rect, welcome: &Welcome) {
+    let theme = app.theme();
+    let inner_width = usize::from(text.width.saturating_sub(4));
+    if inner_width < 10 {
+        return;
+    }
+    let mut lines: Vec<Line<'_>> = wrap::wrap(
+        &[Span::styled(drawable(app, &welcome.intro), theme.accent())],
+        inner_width,
+    );
+    let standing = format!("You have {}.", welcome.standing);
+    lines.extend(wrap::wrap(&[Span::raw(standing)], inner_width));
+    let keys = "? every key · j, space read on · ] next lesson · q quit";
+    let keys = drawable(app, &keys.replace('·', theme.separator().trim()));
+    lines.extend(wrap::wrap(&[Span::styled(keys, theme.dim())], inner_width));
+    let height = (lines.len() as u16 + 2).min(text.height);
+    let area = Rect {
+        x: text.x,
+        y: text.y + text.height - height,
+        width: text.width,
+        height,
+    };
+    let block = Block::new()
+        .borders(Borders::ALL)
+        .border_set(theme.border())
+        .border_style(theme.dim())
+        .padding(Padding::horizontal(1))
+        .title(Span::styled(" welcome ", theme.accent()));
+    frame.render_widget(Clear, area);
+    frame.render_widget(Paragraph::new(lines).block(block), area);
+}
