@@ -48,12 +48,14 @@ impl std::fmt::Display for Standing {
 }
 
 /// How the course introduces itself on a new learner's first screen: where it stands in
-/// its reading track and where the learner stands in it.
+/// its reading track and how long it is. Only a fresh home is welcomed, so nothing is read
+/// or solved yet, and the first frame need not parse every lesson to count problems
+/// (lessons are parsed when first opened).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Welcome {
     /// The course's title and its track (or tagline), one line.
     pub intro: String,
-    pub standing: Standing,
+    pub lessons: usize,
 }
 
 impl App {
@@ -67,7 +69,7 @@ impl App {
         let course = &self.course;
         self.welcome.then(|| Welcome {
             intro: intro_line(&course.title, &course.tagline, &course.track, ": "),
-            standing: Standing::of(course, &self.progress),
+            lessons: course.lessons.len(),
         })
     }
 }

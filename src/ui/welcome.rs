@@ -1,7 +1,7 @@
 //! A new learner's first screen: a box at the foot of the text that says which course
-//! this is, where it stands in its reading track and where the learner stands in it,
-//! and the three keys to start with. The lesson's title above stays in view; the first
-//! key closes the box (and does what it says).
+//! this is, where it stands in its reading track, how long it is, and the keys to start
+//! with. The lesson's title above stays in view; the first key closes the box (and does
+//! what it says).
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -22,7 +22,10 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, text: Rect, welcome: &Welco
         &[Span::styled(drawable(app, &welcome.intro), theme.accent())],
         inner_width,
     );
-    let standing = format!("You have {}.", welcome.standing);
+    let standing = format!(
+        "{} lessons, each with problems on your own numbers; you start at the first.",
+        welcome.lessons
+    );
     lines.extend(wrap::wrap(&[Span::raw(standing)], inner_width));
     let keys = "? every key · j, space read on · ] next lesson · q quit";
     let keys = drawable(app, &keys.replace('·', theme.separator().trim()));
