@@ -9,7 +9,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Padding, Paragraph};
 
 use super::ask::drawable;
-use crate::app::{App, Welcome};
+use crate::app::{App, Welcome, keymap};
 use crate::layout::wrap;
 
 pub(super) fn draw(app: &App, frame: &mut Frame<'_>, text: Rect, welcome: &Welcome) {
@@ -27,9 +27,14 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, text: Rect, welcome: &Welco
         welcome.lessons
     );
     lines.extend(wrap::wrap(&[Span::raw(standing)], inner_width));
-    let keys = "? every key · j, space read on · ] next lesson · q quit";
-    let keys = drawable(app, &keys.replace('·', theme.separator().trim()));
-    lines.extend(wrap::wrap(&[Span::styled(keys, theme.dim())], inner_width));
+    // The keys to start with, as the keymap writes them (the one place a key is bound).
+    let groups = [&keymap::ANYWHERE, &keymap::READING_KEYS];
+    let wanted = ["this help", "page", "lesson +1/-1", "quit (saved)"];
+    let keys = keymap::hint(&groups, &wanted, theme.ascii);
+    lines.extend(wrap::wrap(
+        &[Span::styled(keys.trim().to_string(), theme.dim())],
+        inner_width,
+    ));
     let height = (lines.len() as u16 + 2).min(text.height);
     let area = Rect {
         x: text.x,
