@@ -206,12 +206,12 @@ fn the_filter_edits_with_the_readline_keys_of_every_line() {
     let Mode::Glossary(view) = a.mode() else {
         panic!("the glossary is open")
     };
-    assert_eq!(view.query, "key ", "Ctrl-W deletes a word");
+    assert_eq!(view.query(), "key ", "Ctrl-W deletes a word");
     key(&mut a, KeyCode::Char('u'), KeyModifiers::CONTROL);
     let Mode::Glossary(view) = a.mode() else {
         panic!("the glossary is open")
     };
-    assert_eq!(view.query, "", "Ctrl-U deletes to the start");
+    assert_eq!(view.query(), "", "Ctrl-U deletes to the start");
 }
 
 #[test]
@@ -230,6 +230,6 @@ fn the_filter_cursor_moves_and_edits_in_the_middle() {
     let Mode::Glossary(view) = a.mode() else {
         panic!("the glossary is open")
     };
-    assert_eq!(view.query, ">key widths");
+    assert_eq!(view.query(), ">key widths");
     assert_eq!(view.filter_at_cursor(), (">", "key widths"));
 }

@@ -9,8 +9,8 @@ use crate::math::{self, notation};
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct GlossaryView {
-    pub query: String,
-    /// The filter as typed, with its cursor: edited with every line's readline keys.
+    /// The filter, with its cursor: edited with every line's readline keys, and kept
+    /// free of hidden characters (see [`GlossaryView::set_query`]).
     line: Prompt,
     /// Indices into the glossary's terms that match, best first.
     pub hits: Vec<usize>,
@@ -34,9 +34,15 @@ impl GlossaryView {
         match action {
             // The filter edits as every line does (the prompt's readline keys).
             Action::PromptKey(key) => {
+                let before = self.query().to_string();
                 self.line.edit(key);
-                let text = self.line.text().to_string();
-                self.set_query(g, &text);
+                let clean = visible(self.query());
+                if clean != self.query() {
+                    self.line = Prompt::new(PromptKind::Search, &clean);
+                }
+                if self.query() != before {
+                    self.refilter(g);
+                }
             }
             Action::Down => self.step(1),
             Action::Up => self.step(-1),
@@ -57,7 +63,6 @@ impl GlossaryView {
     /// Every term, alphabetically.
     pub fn new(glossary: &Glossary) -> GlossaryView {
         let mut view = GlossaryView {
-            query: String::new(),
             line: Prompt::new(PromptKind::Search, ""),
             hits: Vec::new(),
             selected: 0,
@@ -69,16 +74,16 @@ impl GlossaryView {
     /// Filters by `text`, without hidden characters, line breaks or tabs; the selection
     /// goes back to the top when the filter changed.
     pub fn set_query(&mut self, glossary: &Glossary, text: &str) {
-        let text: String = (text.chars())
-            .filter(|&c| !crate::sanitize::is_hidden(c) && c != '\n' && c != '\t')
-            .collect();
-        if self.line.text() != text {
+        let text = visible(text);
+        if text != self.query() {
             self.line = Prompt::new(PromptKind::Search, &text);
-        }
-        if text != self.query {
-            self.query = text;
             self.refilter(glossary);
         }
+    }
+
+    /// The filter as it stands.
+    pub fn query(&self) -> &str {
+        self.line.text()
     }
 
     /// The filter split at its cursor: what stands before it and after it.
@@ -104,7 +109,7 @@ impl GlossaryView {
     /// Recomputes the hits: terms whose name starts with the query first, then the
     /// others that match, each group alphabetical. The selection goes back to the top.
     fn refilter(&mut self, glossary: &Glossary) {
-        let query = self.query.trim();
+        let query = self.query().trim();
         let needle = query.to_lowercase();
         let symbols = notation::query(query);
         let mut hits: Vec<(bool, String, usize)> = glossary
@@ -145,6 +150,13 @@ fn drawn(tex: &str) -> Vec<String> {
     [false, true]
         .into_iter()
         .filter_map(|ascii| math::inline(tex, &math::Options { ascii }).ok())
+        .collect()
+}
+
+/// `text` without hidden characters, line breaks or tabs: what the filter may hold.
+fn visible(text: &str) -> String {
+    (text.chars())
+        .filter(|&c| !crate::sanitize::is_hidden(c) && c != '\n' && c != '\t')
         .collect()
 }
 
