@@ -2,8 +2,9 @@
 //! history type for the scratchpad, the search line and each problem's answers, so
 //! every prompt recalls the same way.
 
-/// A bound on what is kept: the oldest lines go first.
-const KEEP: usize = 200;
+/// A bound on what is kept, the oldest lines going first: the same bound as the
+/// scratchpad's history kept between runs, so a run keeps what the next one gets back.
+const KEEP: usize = crate::progress::scratchpad::MAX_HISTORY;
 
 #[derive(Debug, Default, Clone, PartialEq)]
 pub struct History {
