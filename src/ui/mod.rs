@@ -37,7 +37,9 @@ pub fn draw(app: &App, frame: &mut Frame<'_>) {
     if let (Some(rect), Some(pane)) = (g.pane, app.pane()) {
         pane::draw(app, frame, rect, pane);
     }
-    if let (Some(welcome), true) = (app.welcome(), g.reading.is_some()) {
+    if g.reading.is_some()
+        && let Some(welcome) = app.welcome()
+    {
         welcome::draw(app, frame, g.text, &welcome);
     }
     status::draw(app, frame, g.status);
