@@ -63,6 +63,11 @@ pub fn parse(bytes: &[u8]) -> Result<Progress, FormatError> {
         }
     })?;
     check_complete(text)?;
+    super::tokens::check(text).map_err(|message| FormatError::Invalid {
+        line: 0,
+        column: 0,
+        message,
+    })?;
     match toml::from_str::<Progress>(text) {
         Ok(progress) if progress.schema < 1 => Err(FormatError::Invalid {
             line: 0,

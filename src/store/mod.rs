@@ -25,6 +25,7 @@ mod quarantine;
 mod record;
 pub mod scratchpad;
 mod seed;
+mod tokens;
 
 use std::fmt::Display;
 use std::io;

@@ -1,0 +1,124 @@
+//! A bound on a record's TOML before it is parsed: how many keys and values it holds.
+//!
+//! The parser's memory grows with the number of values, not with the bytes: a 16 MiB
+//! file of `x = [1,1,1,…]` is eight million values, and parsing it (with the typed
+//! record's buffering of unknown fields) took 1.3 GB, where the largest real record of
+//! that size takes a quarter of it. Counting first, in one pass with no allocation,
+//! refuses such a file before the parser sees it; [`limits`](super::limits) then bounds
+//! what the parsed record holds.
+//!
+//! Written by hand: no TOML crate counts without building the document, and the count
+//! only needs to know what is inside a string or a comment.
+
+/// Keys and values (every `=`, `,`, `[` and `{` outside strings and comments) in one
+/// record. A real record has about six per attempt; the largest one that fits
+/// `MAX_RECORD_BYTES` (some 150,000 attempts) stays under a million.
+pub const MAX_PIECES: usize = 1_000_000;
+
+/// Where the scan is.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum State {
+    Code,
+    Comment,
+    /// `"…"`, `'…'`, `"""…"""` or `'''…'''`: the quote and whether it is tripled.
+    Text {
+        quote: u8,
+        triple: bool,
+    },
+}
+
+/// `Err` with a message when `text` holds more than [`MAX_PIECES`] keys and values.
+pub fn check(text: &str) -> Result<(), String> {
+    if count(text.as_bytes(), MAX_PIECES + 1) > MAX_PIECES {
+        return Err(format!(
+            "the record holds more than {MAX_PIECES} keys and values, more than a record may"
+        ));
+    }
+    Ok(())
+}
+
+/// The keys and values in `bytes`, counting no further than `stop`.
+fn count(bytes: &[u8], stop: usize) -> usize {
+    let mut state = State::Code;
+    let mut pieces = 0;
+    let mut i = 0;
+    while i < bytes.len() && pieces < stop {
+        let b = bytes[i];
+        match state {
+            State::Code => match b {
+                b'#' => state = State::Comment,
+                b'"' | b'\'' => {
+                    let triple = bytes[i..].starts_with(&[b, b, b]);
+                    state = State::Text { quote: b, triple };
+                    i += if triple { 2 } else { 0 };
+                }
+                b'=' | b',' | b'[' | b'{' => pieces += 1,
+                _ => {}
+            },
+            State::Comment => {
+                if b == b'\n' {
+                    state = State::Code;
+                }
+            }
+            State::Text { quote, triple } => {
+                if b == b'\\' && quote == b'"' {
+                    // An escape: the next byte cannot end the string.
+                    i += 1;
+                } else if b == quote && !triple {
+                    state = State::Code;
+                } else if b == quote && bytes[i..].starts_with(&[quote, quote, quote]) {
+                    // Up to two more quotes may close a tripled string (`""""` ends in
+                    // a quote of the text): skip the run, then it is closed.
+                    let run = bytes[i..].iter().take_while(|&&c| c == quote).count();
+                    i += run - 1;
+                    state = State::Code;
+                } else if b == b'\n' && !triple {
+                    // An unclosed one-line string: the parser will say where; count on.
+                    state = State::Code;
+                }
+            }
+        }
+        i += 1;
+    }
+    pieces
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn n(text: &str) -> usize {
+        count(text.as_bytes(), usize::MAX)
+    }
+
+    #[test]
+    fn counts_keys_values_and_tables_outside_strings_and_comments() {
+        assert_eq!(n("a = 1\nb = [1, 2, 3]\n"), 5);
+        assert_eq!(n("[t]\nx = { y = 1, z = 2 }\n[[u]]\n"), 8);
+        assert_eq!(n("a = \"=,[{\" # = , [ {\nb = 'x,y'\n"), 2);
+        assert_eq!(n("a = \"q\\\"=,\"\n"), 1);
+        assert_eq!(n("a = \"\"\"\n=,\n\"\"\"\nb = '''[[''' \n"), 2);
+        assert_eq!(n("a = \"\"\"x\"\"\"\"\nb = 1"), 2);
+        assert_eq!(n("a = 'C:\\'\nb = 1\n"), 2);
+    }
+
+    #[test]
+    fn the_written_sample_record_is_far_inside_the_bound() {
+        let sample = include_str!("../../progress/v1.toml");
+        let pieces = n(sample);
+        assert!((20..200).contains(&pieces), "{pieces}");
+        assert!(check(sample).is_ok());
+    }
+
+    #[test]
+    fn a_record_of_tiny_values_is_refused_before_parsing() {
+        let text = format!("schema = 1\nx = [{}1]\n", "1,".repeat(MAX_PIECES));
+        let message = check(&text).expect_err("over the bound");
+        assert!(
+            message.contains("more than 1000000 keys and values"),
+            "{message}"
+        );
+        // The scan stops at the bound, whatever follows.
+        assert_eq!(count(text.as_bytes(), 10), 10);
+    }
+}
