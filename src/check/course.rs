@@ -81,6 +81,7 @@ pub fn check(course: &Course, seeds: u32) -> (Vec<Finding>, Tally) {
     }
     walker.findings.extend(super::glossary::check(course));
     walker.findings.extend(super::links::check(course));
+    walker.findings.extend(super::model_free::check(course));
     walker.findings.extend(super::references::check(course));
     walker.findings.extend(super::symbols::check(course));
     (walker.findings, walker.tally)

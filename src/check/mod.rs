@@ -5,6 +5,7 @@ pub mod course;
 pub mod defined;
 pub mod glossary;
 pub mod links;
+mod model_free;
 mod pieces;
 pub mod problems;
 pub mod references;

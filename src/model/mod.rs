@@ -16,4 +16,4 @@ mod tensor;
 
 pub use forward::{Run, Tensor};
 pub use load::{Config, Model};
-pub use shipped::{WEIGHTS_FILE, shipped, use_course_dir};
+pub use shipped::{HIDDEN_MESSAGE, WEIGHTS_FILE, shipped, use_course_dir, without};

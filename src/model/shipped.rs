@@ -5,6 +5,7 @@
 //! has them in `DIR/model/weights.safetensors` or has no model (then every model
 //! function says so; the course itself loads fine).
 
+use std::cell::Cell;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
@@ -19,6 +20,29 @@ const MAX_FILE_BYTES: u64 = 16 << 20;
 static COURSE_DIR: OnceLock<Option<PathBuf>> = OnceLock::new();
 static MODEL: OnceLock<Result<Model, String>> = OnceLock::new();
 
+thread_local! {
+    /// Set while [`without`] runs: the course is being read as it is without its model.
+    static HIDDEN: Cell<bool> = const { Cell::new(false) };
+}
+
+/// What a model function says while [`without`] hides the model.
+pub const HIDDEN_MESSAGE: &str = "the course is being read without its model";
+
+/// Runs `f` as if the course had no model: [`shipped`] refuses on this thread until
+/// it returns. `check` reads the parts of a course outside `{.model}` sections this way,
+/// so that a number which needs the model, written outside one, is found even though
+/// the model is there.
+pub fn without<T>(f: impl FnOnce() -> T) -> T {
+    struct Restore(bool);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            HIDDEN.set(self.0);
+        }
+    }
+    let _restore = Restore(HIDDEN.replace(true));
+    f()
+}
+
 /// Chooses the course whose model [`shipped`] loads (`None`: the embedded course). The
 /// command line calls it once, before anything evaluates; later calls change nothing.
 pub fn use_course_dir(dir: Option<&Path>) {
@@ -27,6 +51,9 @@ pub fn use_course_dir(dir: Option<&Path>) {
 
 /// The course's model, loaded on the first call; or why there is none.
 pub fn shipped() -> Result<&'static Model, String> {
+    if HIDDEN.get() {
+        return Err(HIDDEN_MESSAGE.to_string());
+    }
     MODEL.get_or_init(load).as_ref().map_err(Clone::clone)
 }
 
