@@ -218,13 +218,15 @@ pub fn next_due(course: &Course, progress: &Progress, now: u64) -> Option<u64> {
 /// "in 3 days", "in 5 hours", "in 20 minutes": how far `at` is from `now`.
 pub fn from_now(at: u64, now: u64) -> String {
     let secs = at.saturating_sub(now);
-    let (n, unit) = match secs {
-        s if s >= 2 * DAY => (s / DAY, "days"),
-        s if s >= 2 * 3600 => (s / 3600, "hours"),
-        s if s >= 120 => (s / 60, "minutes"),
+    let (size, unit) = match secs {
+        s if s >= 2 * DAY => (DAY, "days"),
+        s if s >= 2 * 3600 => (3600, "hours"),
+        s if s >= 120 => (60, "minutes"),
         _ => return "in a minute".to_string(),
     };
-    format!("in {n} {unit}")
+    // To the nearest unit: a 4-day interval read a second after it was set is "in 4
+    // days", not 3.
+    format!("in {} {unit}", (secs + size / 2) / size)
 }
 
 #[cfg(test)]
@@ -486,5 +488,8 @@ mod tests {
         assert_eq!(from_now(T0 + DAY, T0), "in 24 hours");
         assert_eq!(from_now(T0 + 600, T0), "in 10 minutes");
         assert_eq!(from_now(T0 + 30, T0), "in a minute");
+        assert_eq!(from_now(T0 + 4 * DAY - 1, T0), "in 4 days");
+        assert_eq!(from_now(T0 + 2 * DAY + DAY / 2 - 1, T0), "in 2 days");
+        assert_eq!(from_now(T0 + 2 * 3600 + 1800, T0), "in 3 hours");
     }
 }
