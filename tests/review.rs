@@ -127,7 +127,7 @@ fn nothing_answered_means_nothing_to_review() {
 #[test]
 fn nothing_due_says_when_the_next_one_comes_back() {
     // Solved an hour ago, right first time: due three days after the solve (FSRS's
-    // first Good interval), 2 days and 23 hours on.
+    // first Good interval), 2 days and 23 hours on: "in 3 days", to the nearest day.
     let mut p = Progress::new(SEED);
     let at = NOW - 3600;
     p.record_attempt(
@@ -141,7 +141,7 @@ fn nothing_due_says_when_the_next_one_comes_back() {
     assert_eq!(
         a.message(),
         Some(
-            "nothing due for review: the next problem comes back in 2 days \
+            "nothing due for review: the next problem comes back in 3 days \
              (2026-12-03 23:00:00 UTC)"
         )
     );
