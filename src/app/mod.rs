@@ -15,6 +15,7 @@ mod history;
 pub mod keymap;
 mod keys;
 mod notes;
+mod panel;
 mod problem;
 mod prompt;
 mod reading;
@@ -32,7 +33,8 @@ pub use geometry::{Geometry, MIN_SIZE, geometry};
 pub use glossary::{GlossaryOutcome, GlossaryView};
 pub use help::HelpView;
 pub use notes::{NoteRow, NotesView};
-pub use problem::{FREE_AFTER, Panel, PanelView, ProblemRef};
+pub use panel::{Panel, PanelView, pane_inner};
+pub use problem::{FREE_AFTER, ProblemRef};
 pub use prompt::{MAX_PROMPT_CHARS, Prompt, PromptKind, PromptOutcome};
 pub use review::{Card, PER_SESSION, ReviewSession};
 pub use scratch::{FIGURE_STAYS, Scratch, ScratchLine};
@@ -311,11 +313,6 @@ impl App {
         self.ask.as_ref()
     }
 
-    /// The memo of panel markdown, which drawing reads (and so fills) through `&App`.
-    pub fn panel_layouts(&self) -> &PanelCache {
-        &self.panel_layouts
-    }
-
     /// True once the learner asked to quit.
     pub fn quit(&self) -> bool {
         self.quit
@@ -419,6 +416,7 @@ impl App {
         }
         self.relayout();
         self.clamp_scroll();
+        self.clamp_panel_scroll();
     }
 
     /// A line for the status bar.
@@ -443,6 +441,7 @@ impl App {
             _ => self.route(action),
         }
         self.clamp_scroll();
+        self.clamp_panel_scroll();
     }
 
     /// Gives `action` to the mode the keyboard is talking to, then does what its

@@ -2,9 +2,7 @@
 //! live preview of the input's value), hints, the worked solution and "another one".
 //! Checking is the `problems` library's; this module records what happened and says it.
 
-use std::cell::Cell;
-
-use super::{App, Mode, Pane, Prompt, PromptKind, SaveNeed};
+use super::{App, Mode, Pane, Panel, PanelView, Prompt, PromptKind, SaveNeed};
 use crate::content::ProblemSpec;
 use crate::problems::instance::Instance;
 use crate::problems::{Problem, feedback, locate};
@@ -26,37 +24,6 @@ impl ProblemRef {
     pub fn label(&self) -> String {
         format!("{}.{}", self.lesson + 1, self.number)
     }
-}
-
-/// The bottom pane for one problem.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Panel {
-    pub problem: ProblemRef,
-    pub view: PanelView,
-    /// First line shown (`J`/`K`).
-    pub scroll: usize,
-    /// The largest useful `scroll`: the lines past the pane's height, as last drawn.
-    /// Only the drawing knows the pane's size and the wrapped text, so it notes this
-    /// (as ratatui's stateful widgets do) and `J` stops there.
-    pub max_scroll: Cell<usize>,
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub enum PanelView {
-    /// The words after an attempt; `right` picks the style.
-    Feedback {
-        lines: Vec<String>,
-        right: bool,
-    },
-    /// An input that could not be judged (nothing was recorded).
-    InputError(String),
-    /// The hints revealed so far.
-    Hints,
-    /// `s` before the solution is free: asks for a second `s`.
-    ConfirmSolution,
-    Solution,
-    /// A one-off line ("new numbers drawn").
-    Note(String),
 }
 
 impl App {
@@ -269,7 +236,6 @@ impl App {
             problem,
             view,
             scroll: 0,
-            max_scroll: Cell::new(0),
         });
         self.reveal_pane_problem();
     }
