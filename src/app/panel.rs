@@ -1,5 +1,5 @@
-//! The problem panel: what it shows (feedback, hints, the worked solution), its lines at
-//! the pane's width, and how far `J` may scroll them.
+//! The problem panel's lines at the pane's width (the feedback, hints, the worked
+//! solution of [`PanelView`]), and how far `J` may scroll them.
 //!
 //! The lines are built here from the state alone, by one function that the drawing calls
 //! to show them and the application calls to stop `J` at their end: a scroll limit is a
@@ -12,37 +12,9 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
-use super::{App, FREE_AFTER, Mode, Pane, ProblemRef, PromptKind};
+use super::{App, FREE_AFTER, Mode, Pane, PanelView, ProblemRef, PromptKind};
 use crate::content::GLOSSARY_FILE;
 use crate::layout::{self, PanelText, cut, value_lines};
-
-/// The bottom pane for one problem.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Panel {
-    pub problem: ProblemRef,
-    pub view: PanelView,
-    /// First line shown (`J`/`K`), never past the last page ([`App::update`] keeps it so,
-    /// also when a resize makes the pane taller).
-    pub scroll: usize,
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub enum PanelView {
-    /// The words after an attempt; `right` picks the style.
-    Feedback {
-        lines: Vec<String>,
-        right: bool,
-    },
-    /// An input that could not be judged (nothing was recorded).
-    InputError(String),
-    /// The hints revealed so far.
-    Hints,
-    /// `s` before the solution is free: asks for a second `s`.
-    ConfirmSolution,
-    Solution,
-    /// A one-off line ("new numbers drawn").
-    Note(String),
-}
 
 /// Where the bottom pane's text goes in `area`: under its top border, which holds the
 /// title and the keys, with a column of padding each side. The ui draws the pane's

@@ -2,7 +2,7 @@
 //! live preview of the input's value), hints, the worked solution and "another one".
 //! Checking is the `problems` library's; this module records what happened and says it.
 
-use super::{App, Mode, Pane, Panel, PanelView, Prompt, PromptKind, SaveNeed};
+use super::{App, Mode, Pane, Prompt, PromptKind, SaveNeed};
 use crate::content::ProblemSpec;
 use crate::problems::instance::Instance;
 use crate::problems::{Problem, feedback, locate};
@@ -24,6 +24,34 @@ impl ProblemRef {
     pub fn label(&self) -> String {
         format!("{}.{}", self.lesson + 1, self.number)
     }
+}
+
+/// The bottom pane for one problem.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Panel {
+    pub problem: ProblemRef,
+    pub view: PanelView,
+    /// First line shown (`J`/`K`), never past the last page ([`App::update`] keeps it so,
+    /// also when a resize makes the pane taller).
+    pub scroll: usize,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum PanelView {
+    /// The words after an attempt; `right` picks the style.
+    Feedback {
+        lines: Vec<String>,
+        right: bool,
+    },
+    /// An input that could not be judged (nothing was recorded).
+    InputError(String),
+    /// The hints revealed so far.
+    Hints,
+    /// `s` before the solution is free: asks for a second `s`.
+    ConfirmSolution,
+    Solution,
+    /// A one-off line ("new numbers drawn").
+    Note(String),
 }
 
 impl App {
@@ -274,7 +302,7 @@ impl App {
                     super::scratch::preview_in(p.text(), &mut crate::eval::Env::new())
                 }
                 PromptKind::Scratchpad => self.scratch.preview(p.text()),
-                PromptKind::Search | PromptKind::Note | PromptKind::GoTo => None,
+                PromptKind::Search | PromptKind::Note(_) | PromptKind::GoTo => None,
             },
             _ => None,
         };
