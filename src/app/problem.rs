@@ -2,29 +2,13 @@
 //! live preview of the input's value), hints, the worked solution and "another one".
 //! Checking is the `problems` library's; this module records what happened and says it.
 
-use super::{App, Mode, Pane, Prompt, PromptKind, SaveNeed};
+use super::{App, Mode, Pane, ProblemRef, Prompt, PromptKind, SaveNeed};
 use crate::content::ProblemSpec;
 use crate::problems::instance::Instance;
 use crate::problems::{Problem, feedback, locate};
 use crate::progress::{self, AnswerError, ProblemRecord, reveal};
 
 pub use crate::progress::reveal::FREE_AFTER;
-
-/// A problem of the course: its lesson, its block in the lesson, its number there.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ProblemRef {
-    pub lesson: usize,
-    pub block: usize,
-    /// 1-based, as displayed.
-    pub number: usize,
-}
-
-impl ProblemRef {
-    /// `2.3`.
-    pub fn label(&self) -> String {
-        format!("{}.{}", self.lesson + 1, self.number)
-    }
-}
 
 /// The bottom pane for one problem.
 #[derive(Debug, Clone, PartialEq)]

@@ -311,7 +311,7 @@ pub enum PromptKind {
     /// `:`: an evaluator expression, run in the session's environment.
     Scratchpad,
     /// The answer to a problem.
-    Answer(super::ProblemRef),
+    Answer(ProblemRef),
     /// A note or question on the sentence of the ask panel it is written over. The line
     /// carries the panel, which stays drawn with its sentence selected (see
     /// [`App::ask`], [`App::selected_sentence`]) and comes back when the line closes:
