@@ -60,7 +60,7 @@ fn cursor_to(app: &mut App, wanted: impl Fn(&AskItem) -> bool) {
 fn v_selects_the_first_sentence_on_screen_and_j_k_move_by_sentence() {
     let mut app = app_with(Progress::new(0), (100, 30));
     keys(&mut app, "v");
-    assert_eq!(*app.mode(), Mode::Select);
+    assert!(matches!(app.mode(), Mode::Select(_)), "{:?}", app.mode());
     assert_eq!(selected(&app), "Dot products as scores.");
     keys(&mut app, "j");
     assert_eq!(selected(&app), "A score compares a query with a key.");
@@ -122,7 +122,7 @@ fn ask_shows_the_claim_a_sentence_states_run_live_and_opens_it_in_the_scratchpad
     let mut app = app_with(Progress::new(0), (100, 30));
     select(&mut app, "Its weights for");
     keys(&mut app, "a");
-    assert_eq!(*app.mode(), Mode::Ask);
+    assert!(matches!(app.mode(), Mode::Ask(_)), "{:?}", app.mode());
     let ask = app.ask().cloned().expect("the panel is open");
     assert_eq!(ask.section, "1.1");
     let claims: Vec<(String, String)> = ask
@@ -170,7 +170,7 @@ fn a_section_reference_jumps_there_and_backspace_comes_back() {
         .expect("section 1.1");
     assert_eq!(app.view().block_at(app.scroll()), heading);
     press(&mut app, KeyCode::Backspace);
-    assert_eq!(*app.mode(), Mode::Select);
+    assert!(matches!(app.mode(), Mode::Select(_)), "{:?}", app.mode());
     assert!(selected(&app).starts_with("As section 1.1 showed"));
     let spot = app.selected_sentence().map(|s| s.line()).unwrap_or(0);
     assert!(
@@ -200,10 +200,10 @@ fn a_note_is_saved_against_its_sentence_listed_marked_and_jumped_to() {
     let mut app = app_with(Progress::new(0), (100, 30));
     select(&mut app, "Softmax turns");
     keys(&mut app, "an");
-    assert!(matches!(&app.mode(), Mode::Prompt(p) if p.kind == PromptKind::Note));
+    assert!(matches!(&app.mode(), Mode::Prompt(p) if matches!(p.kind, PromptKind::Note(_))));
     keys(&mut app, "why weights?");
     press(&mut app, KeyCode::Enter);
-    assert_eq!(*app.mode(), Mode::Ask);
+    assert!(matches!(app.mode(), Mode::Ask(_)), "{:?}", app.mode());
     let notes = &app.progress().notes;
     assert_eq!(notes.len(), 1);
     assert_eq!(
@@ -242,7 +242,8 @@ fn a_note_is_saved_against_its_sentence_listed_marked_and_jumped_to() {
     keys(&mut app, "x");
     assert!(app.progress().notes[0].answered);
     press(&mut app, KeyCode::Enter);
-    assert_eq!((app.lesson(), app.mode().clone()), (0, Mode::Select));
+    assert_eq!(app.lesson(), 0);
+    assert!(matches!(app.mode(), Mode::Select(_)), "{:?}", app.mode());
     assert_eq!(selected(&app), "Softmax turns the scores into weights.");
     press(&mut app, KeyCode::Backspace);
     assert_eq!(app.lesson(), 1);
@@ -279,7 +280,7 @@ fn an_empty_note_saves_nothing_and_esc_keeps_the_panel() {
     assert!(app.progress().notes.is_empty());
     keys(&mut app, "nabc");
     press(&mut app, KeyCode::Esc);
-    assert_eq!(*app.mode(), Mode::Ask);
+    assert!(matches!(app.mode(), Mode::Ask(_)), "{:?}", app.mode());
     assert!(app.progress().notes.is_empty());
 }
 
@@ -417,4 +418,54 @@ fn i_opens_the_glossary_from_the_cursor_the_panel_and_the_notes() {
     assert!(matches!(app.mode(), Mode::Notes { .. }));
     keys(&mut app, "i");
     assert!(opened(&app), "from my notes: {:?}", app.mode());
+}
+
+/// The note line is written over the ask panel: while it is open the panel and its
+/// sentence stay drawn, and Esc gives the same panel back, cursor and all.
+#[test]
+fn the_note_line_keeps_the_panel_and_its_sentence() {
+    let mut app = app_with(Progress::new(0), (100, 30));
+    select(&mut app, "Softmax turns");
+    keys(&mut app, "aj");
+    let panel = app.ask().cloned().expect("the panel is open");
+    keys(&mut app, "n");
+    assert!(matches!(&app.mode(), Mode::Prompt(p) if matches!(p.kind, PromptKind::Note(_))));
+    assert_eq!(app.ask(), Some(&panel));
+    assert_eq!(selected(&app), "Softmax turns the scores into weights.");
+    let screen = format!("{:?}", common::frame(&app).backend());
+    assert!(screen.contains("ask: Softmax turns"), "{screen}");
+    assert!(screen.contains("note: "), "{screen}");
+    keys(&mut app, "x");
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(*app.mode(), Mode::Ask(panel));
+}
+
+/// Backspace after a jump from the notes selects again the sentence that was selected
+/// when the notes opened, and no other: a sentence selected before some earlier Esc is
+/// not brought back.
+#[test]
+fn backspace_from_a_note_selects_only_the_sentence_selected_when_the_notes_opened() {
+    let mut app = app_with(Progress::new(0), (100, 30));
+    select(&mut app, "Softmax turns");
+    keys(&mut app, "an");
+    keys(&mut app, "why?");
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Esc);
+    press(&mut app, KeyCode::Esc);
+    // From the sentence cursor: m, Enter on the note, Backspace selects it again.
+    select(&mut app, "Dot products");
+    keys(&mut app, "m");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(selected(&app), "Softmax turns the scores into weights.");
+    press(&mut app, KeyCode::Backspace);
+    assert!(matches!(app.mode(), Mode::Select(_)), "{:?}", app.mode());
+    assert_eq!(selected(&app), "Dot products as scores.");
+    // From reading, after the cursor was closed from the notes: nothing is selected.
+    keys(&mut app, "m");
+    press(&mut app, KeyCode::Esc);
+    keys(&mut app, "m");
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Backspace);
+    assert_eq!(*app.mode(), Mode::Reading);
+    assert!(app.selected_sentence().is_none());
 }

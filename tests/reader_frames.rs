@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use attn_course::app::{Action, App};
+use attn_course::app::{Action, App, pane_inner};
 use attn_course::content::Course;
 use attn_course::layout::Theme;
 use attn_course::progress::Progress;
@@ -191,19 +191,56 @@ fn panels_in_ascii_mode_are_ascii() {
     }
 }
 
-/// `J` stops at the end of the panel's text: one `K` after many `J`s scrolls back up.
+/// The text of the bottom pane's rows, as drawn.
+fn pane_rows(a: &App) -> Vec<String> {
+    let t = frame(a);
+    let buffer = t.backend().buffer();
+    let pane = pane_inner(a.geometry().pane.expect("the pane is open"));
+    (pane.top()..pane.bottom())
+        .map(|y| {
+            (pane.left()..pane.right())
+                .map(|x| buffer[(x, y)].symbol())
+                .collect::<String>()
+                .trim_end()
+                .to_string()
+        })
+        .collect()
+}
+
+/// `J` stops at the last page of the panel's text, a limit the application knows
+/// without anything drawn (the keys below run before any draw); a resize that makes
+/// the pane taller pulls the scroll back to the new last page.
 #[test]
 fn the_panel_scrolls_no_further_than_its_text() {
     // The course's own first problem: its worked solution is longer than a small panel.
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("lessons");
     let course = Course::load(Some(&dir)).expect("the course loads");
     let mut a = App::new(course, Progress::new(0), Theme::new(false, true), (40, 12));
+    let last_page = |a: &App| {
+        let pane = pane_inner(a.geometry().pane.expect("the pane is open"));
+        let p = a.panel().expect("the panel is open").problem;
+        let lines = a.problem_lines(p, usize::from(pane.width)).len();
+        lines - usize::from(pane.height)
+    };
     keys(&mut a, "pss");
-    frame(&a);
-    let max = a.panel().unwrap().max_scroll.get();
+    let max = last_page(&a);
     assert!(max > 0, "the solution is longer than a 40x12 panel");
-    keys(&mut a, &"J".repeat(50));
+    keys(&mut a, &"J".repeat(200));
     assert_eq!(a.panel().unwrap().scroll, max);
+    // Drawn, the last page is full and says no more follows; one more J changes nothing.
+    let end = pane_rows(&a);
+    assert!(!end.concat().contains("more"), "{end:#?}");
+    assert!(!end.last().unwrap().is_empty(), "{end:#?}");
+    keys(&mut a, "J");
+    assert_eq!(pane_rows(&a), end);
     keys(&mut a, "K");
     assert_eq!(a.panel().unwrap().scroll, max - 1);
+    assert!(pane_rows(&a).last().unwrap().contains("J scrolls down"));
+    keys(&mut a, "J");
+    // Taller: more of the text fits, so the last page starts earlier.
+    a.update(Action::Resize(40, 30));
+    let taller = last_page(&a);
+    assert!(taller < max, "{taller} < {max}");
+    assert_eq!(a.panel().unwrap().scroll, taller);
+    assert!(!pane_rows(&a).last().unwrap().is_empty());
 }

@@ -1,58 +1,18 @@
 //! The ask panel (`a` on a selected sentence): what the course itself says about the
-//! sentence, found at once and offline.
+//! sentence ([`super::ask_items`] finds it), the learner's notes on it, and a line to
+//! write one.
 //!
-//! - its terms and symbols, from the glossary (`terms_in` on the prose, `symbols_in` on
-//!   each formula), with the lesson and section that introduce them;
-//! - the computed claims behind it: the `eval` claims between its paragraph and the next
-//!   heading whose expected value the sentence states (one of the claim's numbers
-//!   appears in the sentence as written), run live;
-//! - the places it points to: "section N.k", "Lesson N", and links whose target names a
-//!   section `N.k` (found by [`crate::content::refs`]);
-//! - the learner's notes on it, and a box to write one.
+//! The panel is a mode ([`Mode::Ask`]) that owns its state, [`AskView`]: it moves its
+//! cursor itself, and [`AskOutcome`] says what only the application can do (jump, open
+//! the scratchpad, write or mark a note).
 
-use super::{App, Mode, Prompt, PromptKind};
-use crate::content::Section;
-use crate::content::refs::{Reference, references};
-use crate::eval;
-use crate::layout;
+use super::{App, AskItem, Mode, SentenceCursor, Target};
 use crate::progress::Note;
 
-/// A place in the course to jump to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Target {
-    pub lesson: usize,
-    pub block: usize,
-}
-
-/// One thing the panel says about the sentence.
+/// The ask panel's state, the mode [`Mode::Ask`]: the sentence it is about (which
+/// stays selected under it), what was found, and the item under the cursor.
 #[derive(Debug, Clone, PartialEq)]
-pub enum AskItem {
-    /// A glossary term or symbol: Enter jumps to where it is introduced.
-    Term {
-        name: String,
-        /// Markdown with `$math$`.
-        definition: String,
-        shape: Option<String>,
-        /// "Lesson 2, 2.3"
-        introduced: String,
-        target: Option<Target>,
-    },
-    /// A computed claim: Enter opens it in the scratchpad.
-    Claim {
-        expr: String,
-        expected: String,
-        /// Its value now, as the evaluator prints it, or the error.
-        value: Result<String, String>,
-    },
-    /// A place the sentence refers to: Enter jumps there.
-    Link { label: String, target: Target },
-    /// The learner's note: Enter marks it answered (or not).
-    Note(Note),
-}
-
-/// The open panel: the sentence it is about and what was found.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Ask {
+pub struct AskView {
     pub lesson: usize,
     /// Index into the lesson's laid-out sentences.
     pub sentence: usize,
@@ -64,138 +24,181 @@ pub struct Ask {
     pub cursor: usize,
 }
 
+/// What a key did in the ask panel.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AskOutcome {
+    Stay,
+    /// Enter on a term or a link: go there, Backspace comes back.
+    Go(Target),
+    /// Enter on a term the course does not place.
+    Unplaced(String),
+    /// Enter or `:` on a claim: the scratchpad with its expression.
+    Scratchpad(String),
+    /// `:` on an item that is not a claim.
+    NotAClaim,
+    /// Enter on a note: mark it answered, or not.
+    Toggle(Note),
+    /// `n`: the note line, over the panel.
+    WriteNote,
+    Notes,
+    Glossary,
+    Back,
+    /// Esc or `a`: back to the sentence cursor.
+    Close,
+}
+
+impl AskView {
+    /// Moves the cursor, or says what the key asks of the application.
+    pub fn update(&mut self, action: super::Action) -> AskOutcome {
+        use super::Action;
+        let last = self.items.len().saturating_sub(1);
+        match action {
+            Action::Down | Action::PanelDown => self.cursor = (self.cursor + 1).min(last),
+            Action::Up | Action::PanelUp => self.cursor = self.cursor.saturating_sub(1),
+            Action::Activate => return self.activate(),
+            Action::Scratchpad => {
+                return match self.items.get(self.cursor) {
+                    Some(AskItem::Claim { expr, .. }) => AskOutcome::Scratchpad(expr.clone()),
+                    _ => AskOutcome::NotAClaim,
+                };
+            }
+            Action::WriteNote => return AskOutcome::WriteNote,
+            Action::MyNotes => return AskOutcome::Notes,
+            Action::Glossary => return AskOutcome::Glossary,
+            Action::Back => return AskOutcome::Back,
+            Action::Close | Action::Ask => return AskOutcome::Close,
+            _ => {}
+        }
+        AskOutcome::Stay
+    }
+
+    /// Enter: what the item under the cursor leads to.
+    fn activate(&self) -> AskOutcome {
+        match self.items.get(self.cursor) {
+            Some(
+                AskItem::Term {
+                    target: Some(t), ..
+                }
+                | AskItem::Link { target: t, .. },
+            ) => AskOutcome::Go(*t),
+            Some(AskItem::Term { name, .. }) => AskOutcome::Unplaced(name.clone()),
+            Some(AskItem::Claim { expr, .. }) => AskOutcome::Scratchpad(expr.clone()),
+            Some(AskItem::Note(note)) => AskOutcome::Toggle(note.clone()),
+            None => AskOutcome::Stay,
+        }
+    }
+
+    /// Lists `notes` as the panel's notes, in place of the ones it listed.
+    pub fn set_notes(&mut self, notes: Vec<Note>) {
+        self.items.retain(|i| !matches!(i, AskItem::Note(_)));
+        self.items.extend(notes.into_iter().map(AskItem::Note));
+        self.cursor = self.cursor.min(self.items.len().saturating_sub(1));
+    }
+}
+
 impl App {
+    /// The ask panel, while open (also under the note line written on it).
+    pub fn ask(&self) -> Option<&AskView> {
+        match &self.mode {
+            Mode::Ask(view) => Some(view),
+            Mode::Prompt(prompt) => prompt.note_panel(),
+            _ => None,
+        }
+    }
+
     /// `a`: the panel for the selected sentence.
     pub(super) fn open_ask(&mut self) {
-        let Some(index) = self.sentence else { return };
+        let Some(index) = self.sentence_index() else {
+            return;
+        };
         let Some(spot) = self.view().sentences.get(index).cloned() else {
             return;
         };
         let text = spot.sentence.text();
         let section = self.section_number_at(spot.block);
-        let mut items = self.terms_of(&spot.sentence);
-        items.extend(self.claims_of(spot.block, &text));
-        items.extend(self.links_of(&spot.sentence));
-        self.ask = Some(Ask {
+        let items = self.items_of(&spot, &text);
+        let mut view = AskView {
             lesson: self.lesson,
             sentence: index,
             text,
             section,
             items,
             cursor: 0,
-        });
-        self.refresh_ask_notes();
-        self.mode = Mode::Ask;
+        };
+        view.set_notes(self.notes_at(view.lesson, view.sentence));
+        self.mode = Mode::Ask(view);
         self.show_sentence();
     }
 
-    pub(super) fn asking(&mut self, action: super::Action) {
-        use super::Action;
-        let Some(ask) = &mut self.ask else {
-            self.mode = Mode::Reading;
-            return;
-        };
-        let last = ask.items.len().saturating_sub(1);
-        match action {
-            Action::Down | Action::PanelDown => ask.cursor = (ask.cursor + 1).min(last),
-            Action::Up | Action::PanelUp => ask.cursor = ask.cursor.saturating_sub(1),
-            Action::Activate => self.activate_ask_item(),
-            Action::Scratchpad => self.claim_to_scratchpad(),
-            Action::WriteNote => {
-                self.mode = Mode::Prompt(Prompt::new(PromptKind::Note, ""));
-            }
-            Action::MyNotes => self.open_notes(),
-            // "From anywhere": the glossary replaces the panel, as the notes view does.
-            Action::Glossary => {
-                self.ask = None;
-                self.stop_selecting();
-                self.open_glossary();
-            }
-            Action::Back => self.go_back(),
-            Action::Close | Action::Ask => {
-                self.ask = None;
-                self.mode = Mode::Select;
-            }
-            _ => {}
-        }
-    }
-
-    /// Saves the note typed in the panel's box against its sentence.
-    pub(super) fn save_note(&mut self, text: &str) {
-        let text = text.trim();
-        let Some(ask) = &self.ask else { return };
-        if text.is_empty() {
-            self.mode = Mode::Ask;
-            return;
-        }
-        let slug = &self.course.lessons[ask.lesson].slug;
-        let note = Note::new(slug, &ask.section, &ask.text, text, self.now());
-        self.progress.notes.push(note);
-        self.save = super::SaveNeed::Now;
-        self.refresh_ask_notes();
-        self.mode = Mode::Ask;
-        self.notify("note saved: m lists your notes");
-    }
-
-    /// The panel's note items: the notes whose sentence is found at this one.
-    fn refresh_ask_notes(&mut self) {
-        let Some(ask) = &self.ask else { return };
-        let here = Some((ask.lesson, ask.sentence));
-        let mut mine = Vec::new();
-        for note in self.progress.notes.clone() {
-            if self.locate_note(&note) == here {
-                mine.push(AskItem::Note(note));
-            }
-        }
-        let Some(ask) = &mut self.ask else { return };
-        ask.items.retain(|i| !matches!(i, AskItem::Note(_)));
-        ask.items.extend(mine);
-        ask.cursor = ask.cursor.min(ask.items.len().saturating_sub(1));
-    }
-
-    fn activate_ask_item(&mut self) {
-        let Some(item) = self
-            .ask
-            .as_ref()
-            .and_then(|a| a.items.get(a.cursor))
-            .cloned()
-        else {
-            return;
-        };
-        match item {
-            AskItem::Term {
-                target: Some(t), ..
-            }
-            | AskItem::Link { target: t, .. } => self.jump_to(t),
-            AskItem::Term { name, .. } => self.notify(format!(
+    /// Carries out what a key in the ask panel asked for.
+    pub(super) fn after_ask(&mut self, outcome: AskOutcome) {
+        match outcome {
+            AskOutcome::Stay => {}
+            AskOutcome::Go(target) => self.jump_to(target),
+            AskOutcome::Unplaced(name) => self.notify(format!(
                 "the course does not say where {name} is introduced"
             )),
-            AskItem::Claim { .. } => self.claim_to_scratchpad(),
-            AskItem::Note(note) => {
+            AskOutcome::Scratchpad(expr) => self.open_claim(&expr),
+            AskOutcome::NotAClaim => {
+                self.notify("select a computed claim to open it in the scratchpad")
+            }
+            AskOutcome::Toggle(note) => {
                 self.toggle_answered(&note);
-                self.refresh_ask_notes();
+                if let Some((lesson, sentence)) = self.ask().map(|a| (a.lesson, a.sentence)) {
+                    let notes = self.notes_at(lesson, sentence);
+                    if let Mode::Ask(view) = &mut self.mode {
+                        view.set_notes(notes);
+                    }
+                }
+            }
+            AskOutcome::WriteNote => {
+                if let Mode::Ask(view) = std::mem::replace(&mut self.mode, Mode::Reading) {
+                    self.open_note_line(view);
+                }
+            }
+            AskOutcome::Notes => self.open_notes(),
+            // "From anywhere": the glossary replaces the panel, as the notes view does.
+            AskOutcome::Glossary => {
+                self.mode = Mode::Reading;
+                self.open_glossary();
+            }
+            AskOutcome::Back => self.go_back(),
+            AskOutcome::Close => {
+                if let Some(i) = self.sentence_index() {
+                    self.mode = Mode::Select(SentenceCursor::at(i));
+                }
             }
         }
     }
 
-    /// `:` or Enter on a claim: the scratchpad with its expression, to change numbers in.
-    fn claim_to_scratchpad(&mut self) {
-        let item = self.ask.as_ref().and_then(|a| a.items.get(a.cursor));
-        let Some(AskItem::Claim { expr, .. }) = item else {
-            return self.notify("select a computed claim to open it in the scratchpad");
-        };
-        let expr = expr.clone();
-        self.ask = None;
-        self.sentence = None;
-        self.mode = Mode::Prompt(Prompt::new(PromptKind::Scratchpad, &expr));
-        self.preview = self.scratch.preview(&expr);
+    /// The note line is done: saves its text (unless blank) against the panel's
+    /// sentence, and the panel comes back listing it.
+    pub(super) fn save_note(&mut self, mut view: AskView, text: &str) {
+        let text = text.trim();
+        if !text.is_empty() {
+            let slug = &self.course.lessons[view.lesson].slug;
+            let note = Note::new(slug, &view.section, &view.text, text, self.now());
+            self.progress.notes.push(note);
+            self.save = super::SaveNeed::Now;
+            view.set_notes(self.notes_at(view.lesson, view.sentence));
+            self.notify("note saved: m lists your notes");
+        }
+        self.mode = Mode::Ask(view);
+    }
+
+    /// The learner's notes whose sentence is found at sentence `sentence` of `lesson`.
+    fn notes_at(&mut self, lesson: usize, sentence: usize) -> Vec<Note> {
+        let here = Some((lesson, sentence));
+        let notes = self.progress.notes.clone();
+        notes
+            .into_iter()
+            .filter(|note| self.locate_note(note) == here)
+            .collect()
     }
 
     /// Leaves the panel for `target`, remembering the place for Backspace.
-    pub(super) fn jump_to(&mut self, target: Target) {
-        self.push_place();
-        self.ask = None;
-        self.sentence = None;
+    fn jump_to(&mut self, target: Target) {
+        self.push_place(self.sentence_index());
         self.mode = Mode::Reading;
         if target.lesson != self.lesson {
             self.open(target.lesson, target.block);
@@ -205,171 +208,138 @@ impl App {
         }
         self.notify("Backspace goes back");
     }
-
-    /// Remembers the place for Backspace, before a jump.
-    pub(super) fn push_place(&mut self) {
-        self.back.push(super::Place {
-            lesson: self.lesson,
-            scroll_block: self.view().block_at(self.scroll),
-            scroll: self.scroll,
-            width: self.text_width(),
-            sentence: self.sentence,
-        });
-    }
-
-    /// Backspace: back to where the last jump left from, the sentence selected again.
-    pub(super) fn go_back(&mut self) {
-        let Some(place) = self.back.pop() else {
-            return self.notify("nothing to go back to");
-        };
-        self.ask = None;
-        if place.lesson != self.lesson {
-            self.open(place.lesson, place.scroll_block);
-        }
-        let line = if place.width == self.text_width() {
-            place.scroll
-        } else {
-            self.view().line_of_block(place.scroll_block)
-        };
-        self.scroll_to(line);
-        match place.sentence {
-            Some(i) if i < self.view().sentences.len() => {
-                self.sentence = Some(i);
-                self.mode = Mode::Select;
-                self.show_sentence();
-            }
-            _ => self.stop_selecting(),
-        }
-    }
-
-    /// "2.3" for the section block `block` is in; empty in the opening.
-    pub(super) fn section_number_at(&self, block: usize) -> String {
-        self.sections()
-            .iter()
-            .rev()
-            .find(|s| s.block <= block)
-            .map_or_else(String::new, |s| section_number(s).to_string())
-    }
-
-    /// Glossary terms in the prose, then symbols in the math, each once.
-    fn terms_of(&self, sentence: &crate::content::sentence::Sentence) -> Vec<AskItem> {
-        let glossary = &self.course.glossary;
-        let mut terms = glossary.terms_in(&sentence.prose());
-        for tex in sentence.math() {
-            terms.extend(glossary.symbols_in(tex));
-        }
-        let mut seen = Vec::new();
-        let mut items = Vec::new();
-        for term in terms {
-            if seen.contains(&term.name) {
-                continue;
-            }
-            seen.push(term.name.clone());
-            let place = self.course.introduction(term);
-            let target = place.map(|(lesson, block)| Target { lesson, block });
-            let introduced = match place {
-                Some((l, _)) => format!("Lesson {}, {}", l + 1, term.section),
-                None => format!("{} {}", term.lesson, term.section),
-            };
-            items.push(AskItem::Term {
-                name: term.name.clone(),
-                definition: term.definition.clone(),
-                shape: term.shape.clone(),
-                introduced,
-                target,
-            });
-        }
-        items
-    }
-
-    /// The claims under the sentence's paragraph (up to the next heading) that state
-    /// one of the sentence's numbers, run live.
-    fn claims_of(&self, block: usize, text: &str) -> Vec<AskItem> {
-        (self
-            .course
-            .claims_stating(self.lesson, block, text)
-            .into_iter())
-        .map(|claim| AskItem::Claim {
-            expr: claim.expr.clone(),
-            expected: claim.expected.clone(),
-            value: run(&claim.expr),
-        })
-        .collect()
-    }
-
-    /// "section N.k", "Lesson N", and links naming a section.
-    fn links_of(&self, sentence: &crate::content::sentence::Sentence) -> Vec<AskItem> {
-        let mut items: Vec<AskItem> = Vec::new();
-        let mut add = |label: String, target: Option<Target>| {
-            if let Some(target) = target
-                && !items
-                    .iter()
-                    .any(|i| matches!(i, AskItem::Link { target: t, .. } if *t == target))
-            {
-                items.push(AskItem::Link { label, target });
-            }
-        };
-        let text = sentence.prose();
-        for reference in references(&text) {
-            match reference {
-                Reference::Section(n) => {
-                    add(self.section_label(&n, ""), self.section_target(&n));
-                }
-                Reference::Lesson(n) => {
-                    let target = (1..=self.course.lessons.len())
-                        .contains(&n)
-                        .then_some(Target {
-                            lesson: n - 1,
-                            block: 0,
-                        });
-                    let title = target.map_or("", |t| self.title(t.lesson));
-                    add(format!("Lesson {n}: {title}"), target);
-                }
-            }
-        }
-        for url in sentence.links() {
-            for reference in references(&url.replace(['#', '-', '/'], " ")) {
-                if let Reference::Section(n) = reference {
-                    add(self.section_label(&n, " (linked)"), self.section_target(&n));
-                }
-            }
-        }
-        items
-    }
-
-    /// "section 2.1: Saturation ..." (the number alone when the course has no such
-    /// section).
-    fn section_label(&self, number: &str, note: &str) -> String {
-        let title = self.section_target(number).and_then(|t| {
-            let lesson = &self.course.lessons[t.lesson];
-            let heading = lesson.blocks().get(t.block)?.plain_text();
-            let rest = heading.strip_prefix(number)?.trim().to_string();
-            Some(layout::inline_text(&rest, self.theme))
-        });
-        match title {
-            Some(t) if !t.is_empty() => format!("section {number}{note}: {t}"),
-            _ => format!("section {number}{note}"),
-        }
-    }
-
-    fn section_target(&self, number: &str) -> Option<Target> {
-        let (lesson, block) = self.course.section_place(number)?;
-        Some(Target { lesson, block })
-    }
 }
 
-/// The leading "N.k" of a section's title.
-fn section_number(s: &Section) -> &str {
-    s.title
-        .split_whitespace()
-        .next()
-        .filter(|w| w.contains('.') && w.chars().all(|c| c.is_ascii_digit() || c == '.'))
-        .unwrap_or("")
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::Action;
 
-fn run(expr: &str) -> Result<String, String> {
-    let mut env = eval::Env::default();
-    eval::run(expr, &mut env)
-        .map(|v| eval::Shown::of(expr, v).to_string())
-        .map_err(|e| e.to_string())
+    const HERE: Target = Target {
+        lesson: 1,
+        block: 4,
+    };
+
+    fn note(text: &str) -> Note {
+        Note::new(
+            "scores",
+            "1.1",
+            "Softmax turns the scores into weights.",
+            text,
+            7,
+        )
+    }
+
+    fn term(name: &str, target: Option<Target>) -> AskItem {
+        AskItem::Term {
+            name: name.to_string(),
+            definition: String::new(),
+            shape: None,
+            introduced: String::new(),
+            target,
+        }
+    }
+
+    /// A panel listing a placed term, an unplaced one, a claim, a link and a note.
+    fn view() -> AskView {
+        AskView {
+            lesson: 0,
+            sentence: 3,
+            text: "Softmax turns the scores into weights.".to_string(),
+            section: "1.1".to_string(),
+            items: vec![
+                term("softmax", Some(HERE)),
+                term("weight", None),
+                AskItem::Claim {
+                    expr: "softmax([1, 0])".to_string(),
+                    expected: "0.73".to_string(),
+                    value: Ok("[0.731, 0.269]".to_string()),
+                },
+                AskItem::Link {
+                    label: "section 2.1".to_string(),
+                    target: HERE,
+                },
+                AskItem::Note(note("why?")),
+            ],
+            cursor: 0,
+        }
+    }
+
+    #[test]
+    fn enter_says_what_the_item_under_the_cursor_leads_to() {
+        let mut v = view();
+        let mut outcomes = Vec::new();
+        for _ in 0..v.items.len() {
+            outcomes.push(v.update(Action::Activate));
+            v.update(Action::Down);
+        }
+        assert_eq!(
+            outcomes,
+            [
+                AskOutcome::Go(HERE),
+                AskOutcome::Unplaced("weight".to_string()),
+                AskOutcome::Scratchpad("softmax([1, 0])".to_string()),
+                AskOutcome::Go(HERE),
+                AskOutcome::Toggle(note("why?")),
+            ]
+        );
+        assert_eq!(v.cursor, 4, "the cursor stops on the last item");
+    }
+
+    #[test]
+    fn j_k_and_the_panel_keys_move_the_cursor_within_the_items() {
+        let mut v = view();
+        assert_eq!(v.update(Action::Up), AskOutcome::Stay);
+        assert_eq!(v.cursor, 0);
+        v.update(Action::PanelDown);
+        v.update(Action::Down);
+        assert_eq!(v.cursor, 2);
+        v.update(Action::PanelUp);
+        assert_eq!(v.cursor, 1);
+    }
+
+    #[test]
+    fn colon_opens_only_a_claim_in_the_scratchpad() {
+        let mut v = view();
+        assert_eq!(v.update(Action::Scratchpad), AskOutcome::NotAClaim);
+        v.cursor = 2;
+        assert_eq!(
+            v.update(Action::Scratchpad),
+            AskOutcome::Scratchpad("softmax([1, 0])".to_string())
+        );
+    }
+
+    #[test]
+    fn the_other_keys_are_the_application_s() {
+        let mut v = view();
+        for (action, outcome) in [
+            (Action::WriteNote, AskOutcome::WriteNote),
+            (Action::MyNotes, AskOutcome::Notes),
+            (Action::Glossary, AskOutcome::Glossary),
+            (Action::Back, AskOutcome::Back),
+            (Action::Close, AskOutcome::Close),
+            (Action::Ask, AskOutcome::Close),
+            (Action::Hint, AskOutcome::Stay),
+        ] {
+            assert_eq!(v.update(action), outcome, "{action:?}");
+        }
+        assert_eq!(v, view(), "none of them changes the panel");
+    }
+
+    #[test]
+    fn new_notes_replace_the_listed_ones_and_the_cursor_stays_on_an_item() {
+        let mut v = view();
+        v.cursor = 4;
+        v.set_notes(Vec::new());
+        assert_eq!((v.items.len(), v.cursor), (4, 3));
+        v.set_notes(vec![note("a"), note("b")]);
+        let notes: Vec<&str> = (v.items.iter())
+            .filter_map(|i| match i {
+                AskItem::Note(n) => Some(n.text.as_str()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(notes, ["a", "b"]);
+        assert_eq!(v.items.len(), 6);
+    }
 }

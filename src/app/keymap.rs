@@ -390,8 +390,8 @@ pub const WHEEL_LINES: i16 = 3;
 pub fn keymap(mode: &Mode) -> &'static Keymap {
     match mode {
         Mode::Reading => &READING,
-        Mode::Select => &SELECTING,
-        Mode::Ask => &ASKING,
+        Mode::Select(_) => &SELECTING,
+        Mode::Ask(_) => &ASKING,
         Mode::Notes(_) => &NOTES_VIEW,
         Mode::Help(_) => &HELP_VIEW,
         Mode::Glossary(_) => &GLOSSARY_VIEW,

@@ -7,6 +7,7 @@
 
 mod action;
 mod ask;
+mod ask_items;
 mod coverage;
 mod geometry;
 mod glossary;
@@ -15,7 +16,10 @@ mod history;
 pub mod keymap;
 mod keys;
 mod notes;
+mod panel;
+mod places;
 mod problem;
+mod problem_ref;
 mod prompt;
 mod reading;
 mod review;
@@ -27,16 +31,20 @@ mod standing;
 use std::sync::{Arc, OnceLock};
 
 pub use action::Action;
-pub use ask::{Ask, AskItem, Target};
+pub use ask::{AskOutcome, AskView};
+pub use ask_items::{AskItem, Target};
 pub use geometry::{Geometry, MIN_SIZE, geometry};
 pub use glossary::{GlossaryOutcome, GlossaryView};
 pub use help::HelpView;
 pub use notes::{NoteRow, NotesView};
-pub use problem::{FREE_AFTER, Panel, PanelView, ProblemRef};
+pub use panel::pane_inner;
+pub use problem::{FREE_AFTER, Panel, PanelView};
+pub use problem_ref::ProblemRef;
 pub use prompt::{MAX_PROMPT_CHARS, Prompt, PromptKind, PromptOutcome};
 pub use review::{Card, PER_SESSION, ReviewSession};
 pub use scratch::{FIGURE_STAYS, Scratch, ScratchLine};
 pub use search::{Match, Search};
+pub use sentence::{SelectOutcome, SentenceCursor};
 pub use standing::{Standing, Welcome, intro_line};
 
 use crate::content::{Course, Section};
@@ -57,9 +65,9 @@ pub enum Mode {
     /// The `i` glossary: its index filtered by what is typed.
     Glossary(GlossaryView),
     /// The sentence cursor (`v`): [`App::selected_sentence`] is highlighted.
-    Select,
-    /// The ask panel on the selected sentence ([`App::ask`]).
-    Ask,
+    Select(SentenceCursor),
+    /// The ask panel on the selected sentence, which stays highlighted.
+    Ask(AskView),
     /// My notes (`m`).
     Notes(NotesView),
 }
@@ -159,10 +167,6 @@ pub struct App {
     review: Option<ReviewSession>,
     /// Unix seconds now: `clock::now` except in tests, which pin it.
     clock: fn() -> u64,
-    /// The selected sentence (index into the view's sentences), in `Select` and `Ask`.
-    sentence: Option<usize>,
-    /// The ask panel, while open.
-    ask: Option<Ask>,
     /// Places to go back to with Backspace (jumps from the glossary, the ask panel and
     /// the notes), latest last.
     back: Vec<Place>,
@@ -208,8 +212,6 @@ impl App {
             previews: Previews::Live,
             review: None,
             clock: crate::progress::clock::now,
-            sentence: None,
-            ask: None,
             back: Vec::new(),
             save: SaveNeed::None,
             quit: false,
@@ -306,16 +308,6 @@ impl App {
         self.review.as_ref()
     }
 
-    /// The ask panel, while open.
-    pub fn ask(&self) -> Option<&Ask> {
-        self.ask.as_ref()
-    }
-
-    /// The memo of panel markdown, which drawing reads (and so fills) through `&App`.
-    pub fn panel_layouts(&self) -> &PanelCache {
-        &self.panel_layouts
-    }
-
     /// True once the learner asked to quit.
     pub fn quit(&self) -> bool {
         self.quit
@@ -348,9 +340,9 @@ impl App {
                 kind: PromptKind::Answer(p),
                 ..
             }) => Some(Pane::Problem(*p)),
-            Mode::Ask
+            Mode::Ask(_)
             | Mode::Prompt(Prompt {
-                kind: PromptKind::Note,
+                kind: PromptKind::Note(_),
                 ..
             }) => Some(Pane::Ask),
             _ => self
@@ -419,6 +411,7 @@ impl App {
         }
         self.relayout();
         self.clamp_scroll();
+        self.clamp_panel_scroll();
     }
 
     /// A line for the status bar.
@@ -443,6 +436,7 @@ impl App {
             _ => self.route(action),
         }
         self.clamp_scroll();
+        self.clamp_panel_scroll();
     }
 
     /// Gives `action` to the mode the keyboard is talking to, then does what its
@@ -450,8 +444,14 @@ impl App {
     fn route(&mut self, action: Action) {
         match &mut self.mode {
             Mode::Reading => self.reading(action),
-            Mode::Select => self.selecting(action),
-            Mode::Ask => self.asking(action),
+            Mode::Select(cursor) => {
+                let outcome = cursor.update(action, &self.view.sentences);
+                self.after_select(outcome);
+            }
+            Mode::Ask(view) => {
+                let outcome = view.update(action);
+                self.after_ask(outcome);
+            }
             Mode::Help(view) => {
                 let page = help::page(self.size, self.theme.ascii);
                 match view.update(action, &page) {
@@ -464,7 +464,7 @@ impl App {
                 GlossaryOutcome::Stay => {}
                 GlossaryOutcome::Close => self.mode = Mode::Reading,
                 GlossaryOutcome::Go(lesson, block) => {
-                    self.push_place();
+                    self.push_place(None);
                     self.mode = Mode::Reading;
                     self.open(lesson, block);
                     self.notify("Backspace: back to where you were");

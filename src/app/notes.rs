@@ -20,6 +20,9 @@ pub struct NoteRow {
 pub struct NotesView {
     pub rows: Vec<NoteRow>,
     pub cursor: usize,
+    /// The sentence selected when the view opened (from the cursor or the ask panel),
+    /// selected again when Backspace comes back from a note's sentence.
+    from: Option<usize>,
 }
 
 /// What a key did in the notes view.
@@ -102,9 +105,13 @@ impl App {
 
     /// `m`: the notes view, rebuilt from the progress.
     pub(super) fn open_notes(&mut self) {
-        self.ask = None;
+        let from = self.sentence_index();
         let rows = self.note_rows_now();
-        self.mode = Mode::Notes(NotesView { rows, cursor: 0 });
+        self.mode = Mode::Notes(NotesView {
+            rows,
+            cursor: 0,
+            from,
+        });
     }
 
     /// Located notes in course order (lesson, then sentence, then as written), then the
@@ -154,13 +161,15 @@ impl App {
 
     /// Opens `lesson` with sentence `sentence` selected, remembering the place.
     fn jump_to_sentence(&mut self, lesson: usize, sentence: usize) {
-        self.push_place();
+        let from = match &self.mode {
+            Mode::Notes(view) => view.from,
+            _ => None,
+        };
+        self.push_place(from);
         if lesson != self.lesson {
             self.open(lesson, 0);
         }
-        self.sentence = Some(sentence);
-        self.mode = Mode::Select;
-        self.show_sentence();
+        self.select_sentence(sentence);
         self.notify("a asks, Backspace goes back");
     }
 }

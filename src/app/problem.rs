@@ -2,9 +2,7 @@
 //! live preview of the input's value), hints, the worked solution and "another one".
 //! Checking is the `problems` library's; this module records what happened and says it.
 
-use std::cell::Cell;
-
-use super::{App, Mode, Pane, Prompt, PromptKind, SaveNeed};
+use super::{App, Mode, Pane, ProblemRef, Prompt, PromptKind, SaveNeed};
 use crate::content::ProblemSpec;
 use crate::problems::instance::Instance;
 use crate::problems::{Problem, feedback, locate};
@@ -12,33 +10,14 @@ use crate::progress::{self, AnswerError, ProblemRecord, reveal};
 
 pub use crate::progress::reveal::FREE_AFTER;
 
-/// A problem of the course: its lesson, its block in the lesson, its number there.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ProblemRef {
-    pub lesson: usize,
-    pub block: usize,
-    /// 1-based, as displayed.
-    pub number: usize,
-}
-
-impl ProblemRef {
-    /// `2.3`.
-    pub fn label(&self) -> String {
-        format!("{}.{}", self.lesson + 1, self.number)
-    }
-}
-
 /// The bottom pane for one problem.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Panel {
     pub problem: ProblemRef,
     pub view: PanelView,
-    /// First line shown (`J`/`K`).
+    /// First line shown (`J`/`K`), never past the last page ([`App::update`] keeps it so,
+    /// also when a resize makes the pane taller).
     pub scroll: usize,
-    /// The largest useful `scroll`: the lines past the pane's height, as last drawn.
-    /// Only the drawing knows the pane's size and the wrapped text, so it notes this
-    /// (as ratatui's stateful widgets do) and `J` stops there.
-    pub max_scroll: Cell<usize>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -269,7 +248,6 @@ impl App {
             problem,
             view,
             scroll: 0,
-            max_scroll: Cell::new(0),
         });
         self.reveal_pane_problem();
     }
@@ -308,7 +286,7 @@ impl App {
                     super::scratch::preview_in(p.text(), &mut crate::eval::Env::new())
                 }
                 PromptKind::Scratchpad => self.scratch.preview(p.text()),
-                PromptKind::Search | PromptKind::Note | PromptKind::GoTo => None,
+                PromptKind::Search | PromptKind::Note(_) | PromptKind::GoTo => None,
             },
             _ => None,
         };

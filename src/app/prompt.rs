@@ -6,7 +6,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use tui_input::{Input, InputRequest};
 
 use super::history::History;
-use super::{App, Mode, ProblemRef};
+use super::{App, AskView, Mode, ProblemRef};
 
 /// Longest line a prompt takes: answers and expressions are typed by hand, and a paste
 /// of megabytes must not reach the evaluator on every keystroke.
@@ -39,6 +39,14 @@ impl Prompt {
 
     pub fn text(&self) -> &str {
         self.input.value()
+    }
+
+    /// The ask panel a note line is written over.
+    pub fn note_panel(&self) -> Option<&AskView> {
+        match &self.kind {
+            PromptKind::Note(view) => Some(view),
+            _ => None,
+        }
     }
 
     /// Inserts pasted text at the cursor as one edit; line breaks and tabs become spaces
@@ -147,6 +155,18 @@ impl App {
         }
     }
 
+    /// `n` in the ask panel: the note line, written over `panel`.
+    pub(super) fn open_note_line(&mut self, panel: AskView) {
+        let kind = PromptKind::Note(Box::new(panel));
+        self.mode = Mode::Prompt(Prompt::new(kind, ""));
+    }
+
+    /// The scratchpad line holding a claim's expression, to change numbers in.
+    pub(super) fn open_claim(&mut self, expr: &str) {
+        self.mode = Mode::Prompt(Prompt::new(PromptKind::Scratchpad, expr));
+        self.preview = self.scratch.preview(expr);
+    }
+
     /// Carries out what the open prompt's key asked for.
     pub(super) fn after_prompt(&mut self, outcome: PromptOutcome) {
         match outcome {
@@ -166,7 +186,7 @@ impl App {
                         self.mode = Mode::Prompt(Prompt::new(PromptKind::Scratchpad, ""));
                     }
                     PromptKind::Answer(p) => self.submit_answer(p, prompt),
-                    PromptKind::Note => self.save_note(prompt.text()),
+                    PromptKind::Note(view) => self.save_note(*view, prompt.input.value()),
                     PromptKind::GoTo => self.go_to(prompt.text()),
                 }
             }
@@ -174,8 +194,14 @@ impl App {
                 self.answers = None;
                 self.searches.stop();
                 self.scratch.history.stop();
-                let note = matches!(&self.mode, Mode::Prompt(p) if p.kind == PromptKind::Note);
-                self.mode = if note { Mode::Ask } else { Mode::Reading };
+                // The note line gives back the ask panel it was written over.
+                if let Mode::Prompt(Prompt {
+                    kind: PromptKind::Note(view),
+                    ..
+                }) = std::mem::replace(&mut self.mode, Mode::Reading)
+                {
+                    self.mode = Mode::Ask(*view);
+                }
                 self.preview = None;
             }
         }
@@ -188,7 +214,11 @@ impl App {
         let Mode::Prompt(prompt) = &self.mode else {
             return;
         };
-        let (kind, current) = (prompt.kind, prompt.text().to_string());
+        // A note and a go-to line have no history and no Tab.
+        if matches!(prompt.kind, PromptKind::Note(_) | PromptKind::GoTo) {
+            return;
+        }
+        let (kind, current) = (prompt.kind.clone(), prompt.text().to_string());
         let step = match key.code {
             KeyCode::Up => Some(-1),
             KeyCode::Down => Some(1),
@@ -199,7 +229,7 @@ impl App {
                 PromptKind::Answer(p) => self.answer_history(p).step(delta, &current),
                 PromptKind::Search => self.searches.step(delta, &current),
                 PromptKind::Scratchpad => self.scratch.history.step(delta, &current),
-                PromptKind::Note | PromptKind::GoTo => return,
+                PromptKind::Note(_) | PromptKind::GoTo => return,
             };
             match (line, &mut self.mode) {
                 (Some(line), Mode::Prompt(prompt)) => {
@@ -218,7 +248,7 @@ impl App {
             }
             return;
         }
-        if kind != PromptKind::Scratchpad {
+        if !matches!(kind, PromptKind::Scratchpad) {
             return;
         }
         if key.code == KeyCode::Tab && key.modifiers.is_empty() {
@@ -275,27 +305,30 @@ pub enum PromptOutcome {
 }
 
 /// What a prompt's text is for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum PromptKind {
     Search,
     /// `:`: an evaluator expression, run in the session's environment.
     Scratchpad,
     /// The answer to a problem.
-    Answer(super::ProblemRef),
-    /// A note or question on the sentence of the open ask panel.
-    Note,
+    Answer(ProblemRef),
+    /// A note or question on the sentence of the ask panel it is written over. The line
+    /// carries the panel, which stays drawn with its sentence selected (see
+    /// [`App::ask`], [`App::selected_sentence`]) and comes back when the line closes:
+    /// the panel's state has one owner at a time, and no copy of it waits on `App`.
+    Note(Box<AskView>),
     /// A digit: lesson `N` or problem `N.M` to go to.
     GoTo,
 }
 
 impl PromptKind {
     /// What is shown before the input.
-    pub fn lead(self) -> String {
+    pub fn lead(&self) -> String {
         match self {
             PromptKind::Search => "/".to_string(),
             PromptKind::Scratchpad => ":".to_string(),
             PromptKind::Answer(p) => format!("answer {}: ", p.label()),
-            PromptKind::Note => "note: ".to_string(),
+            PromptKind::Note(_) => "note: ".to_string(),
             PromptKind::GoTo => "go to lesson N or problem N.M: ".to_string(),
         }
     }

@@ -128,13 +128,8 @@ impl App {
             Action::Review => self.review_key(),
             Action::Select => self.start_selecting(),
             Action::MyNotes => self.open_notes(),
-            Action::PanelDown | Action::PanelUp => {
-                let delta = if action == Action::PanelDown { 1 } else { -1 };
-                if let Some(panel) = &mut self.panel {
-                    let max = panel.max_scroll.get();
-                    panel.scroll = panel.scroll.saturating_add_signed(delta).min(max);
-                }
-            }
+            Action::PanelDown => self.scroll_panel(1),
+            Action::PanelUp => self.scroll_panel(-1),
             _ => {}
         }
     }

@@ -3,57 +3,11 @@
 //! every computed claim holds.
 
 use std::collections::HashSet;
-use std::fmt;
 
-use crate::content::{
-    Block, BlockKind, ContentError, Course, Inline, Lesson, ProblemSpec, markdown,
-};
+use super::Finding;
+use crate::content::{Block, BlockKind, Course, Inline, Lesson, ProblemSpec, markdown};
 use crate::math;
 use crate::problems::Problem;
-
-/// One finding, printed `file:line: message` (or `file:line:col: message` when it is one
-/// character) so an editor can jump to it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Finding {
-    pub file: String,
-    pub line: usize,
-    /// 0 when the finding is not about one character.
-    pub col: usize,
-    pub message: String,
-}
-
-impl Finding {
-    /// A finding about a whole line (no column).
-    pub fn at(file: impl Into<String>, line: usize, message: String) -> Finding {
-        Finding {
-            file: file.into(),
-            line,
-            col: 0,
-            message,
-        }
-    }
-}
-
-impl fmt::Display for Finding {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}", self.file, self.line)?;
-        if self.col > 0 {
-            write!(f, ":{}", self.col)?;
-        }
-        write!(f, ": {}", self.message)
-    }
-}
-
-impl From<&ContentError> for Finding {
-    fn from(e: &ContentError) -> Finding {
-        Finding {
-            file: e.file.clone(),
-            line: e.line,
-            col: e.col,
-            message: e.message.clone(),
-        }
-    }
-}
 
 /// What `check` counted, for its closing line.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]

@@ -3,6 +3,7 @@
 pub mod claims;
 pub mod course;
 pub mod defined;
+mod finding;
 pub mod glossary;
 pub mod links;
 mod model_free;
@@ -11,4 +12,5 @@ pub mod problems;
 pub mod references;
 pub mod symbols;
 
-pub use course::{Finding, Tally, check};
+pub use course::{Tally, check};
+pub use finding::Finding;

@@ -20,8 +20,8 @@ use ratatui::text::Line;
 
 pub use cache::LayoutCache;
 pub use mark::{Mark, mark};
-pub use panel::{PanelCache, PanelText};
-pub use theme::Theme;
+pub use panel::{PanelCache, PanelText, value_lines};
+pub use theme::{Theme, cut};
 pub use whole::lesson;
 
 use crate::content::sentence::Sentence;

@@ -1,17 +1,28 @@
-//! Markdown from outside a lesson's flow (a hint, a worked solution, a glossary
-//! definition) laid out like the lesson, for the panels that show it; and the memo that
-//! lets a panel drawn on every frame lay its text out once per width.
+//! Text for the panels: markdown from outside a lesson's flow (a hint, a worked
+//! solution, a glossary definition) laid out like the lesson, a value as the evaluator
+//! shows it, and the memo that lets a panel lay its markdown out once per width.
 //!
 //! One function for every panel, so the problem pane, the ask panel and the glossary
 //! overlay cannot drift apart in how they draw the same markdown.
+//!
+//! The memo stays a [`RefCell`] filled on first use, by whichever side asks first: the
+//! application (which measures the problem panel to stop `J` at its end) or the drawing
+//! (the ask panel's and the glossary's definitions, at widths only their drawing picks).
+//! That is sound because the memo is pure: its key is everything the layout depends on,
+//! so a hit and a miss give the same lines, and no reader can observe who filled it.
+//! Having the application fill it ahead would make it know the glossary overlay's
+//! column widths, a second source for them.
 
 use std::cell::RefCell;
 use std::sync::Arc;
 
-use ratatui::text::Line;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use unicode_width::UnicodeWidthStr;
 
-use super::{Context, Theme, lesson};
+use super::{Context, Theme, cut, lesson};
 use crate::content::Lesson;
+use crate::eval::Shown;
 use crate::progress::view::ProblemStates;
 
 /// A panel's markdown and what its layout depends on besides the width, the theme and
@@ -46,13 +57,47 @@ impl PanelText<'_> {
     }
 }
 
+/// A value after `label` (or indented): on one line when it fits there, else laid out
+/// below it at `width` (a wide matrix in blocks of whole columns); or the error.
+pub fn value_lines(
+    label: &str,
+    output: &Result<Shown, String>,
+    width: usize,
+    theme: Theme,
+) -> Vec<Line<'static>> {
+    let lead = if label.is_empty() { "  " } else { label };
+    let (text, style) = match output {
+        Ok(value) => match value.lines(width.saturating_sub(lead.width())).as_slice() {
+            [one] => (one.clone(), Style::new()),
+            _ => (
+                value.lines(width.saturating_sub(2)).join("\n"),
+                Style::new(),
+            ),
+        },
+        Err(e) => (e.clone(), theme.error()),
+    };
+    let label = Span::styled(lead.to_string(), theme.dim());
+    if !text.contains('\n') {
+        return super::wrap::wrap(&[label, Span::styled(text, style)], width);
+    }
+    let mut out = Vec::new();
+    if !lead.trim().is_empty() {
+        out.push(Line::from(label));
+    }
+    out.extend(
+        text.lines()
+            .map(|l| Line::styled(cut(&format!("  {l}"), width, theme), style)),
+    );
+    out
+}
+
 /// Panels show a few texts at a few widths; a long session of browsing the glossary or
 /// resizing should not grow without bound.
 const MAX_ENTRIES: usize = 64;
 
 /// Laid-out panel texts, keyed by everything their layout depends on. Reading it fills
 /// it (the layout is a pure function of the key, so a hit and a miss give the same
-/// lines): drawing, which may only read the application's state, is handed `&PanelCache`.
+/// lines; see the module's note on why it is filled on first use).
 #[derive(Debug, Default)]
 pub struct PanelCache {
     entries: RefCell<Vec<Entry>>,

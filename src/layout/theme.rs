@@ -4,6 +4,7 @@
 
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::symbols::border;
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 use crate::figure::{Colors, Look};
 
@@ -179,9 +180,45 @@ impl Theme {
     }
 }
 
+/// At most `width` cells of `text`, ending in the theme's mark when cut: `…` where
+/// Unicode is drawn, `~` in ASCII mode (one cut mark for every pane and bar). Here, below
+/// both, so that the panel text the application measures and the bars the ui draws cut
+/// alike.
+pub fn cut(text: &str, width: usize, theme: Theme) -> String {
+    let mark = if theme.ascii { '~' } else { '…' };
+    if text.width() <= width {
+        return text.to_string();
+    }
+    let mut out = String::new();
+    let mut used = 0;
+    for c in text.chars() {
+        let w = c.width().unwrap_or(0);
+        if used + w + 1 > width {
+            break;
+        }
+        out.push(c);
+        used += w;
+    }
+    if width > 0 {
+        out.push(mark);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_cut_is_marked_and_respects_wide_characters() {
+        let ascii = Theme::new(true, false);
+        assert_eq!(cut("abc", 3, ascii), "abc");
+        assert_eq!(cut("abcdef", 4, ascii), "abc~");
+        assert_eq!(cut("注意力", 4, ascii), "注~");
+        assert_eq!(cut("abc", 0, ascii), "");
+        assert_eq!(cut("abcdef", 4, Theme::new(false, false)), "abc…");
+        assert_eq!(cut("abcdef", 4, Theme::new(true, false)), "abc~");
+    }
 
     /// Text colours that are pale on a white background (yellow, cyan, the bright ones).
     const PALE: [Color; 6] = [

@@ -7,7 +7,6 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
 use super::cut;
-use super::markdown::definition;
 use crate::app::keymap;
 use crate::app::{App, AskItem, Mode};
 use crate::layout::{self, wrap::wrap};
@@ -132,7 +131,7 @@ fn item_lines(app: &App, item: &AskItem, selected: bool, width: usize) -> Vec<Li
                 .as_ref()
                 .map_or_else(String::new, |s| format!(" ({s})"));
             out.push(head(format!("{name}{shape}")));
-            out.extend(indent(definition(app, text, inner).to_vec()));
+            out.extend(indent(app.definition(text, inner).to_vec()));
             let place = format!("introduced in {introduced}");
             out.extend(indent(wrap(&[Span::styled(place, theme.dim())], inner)));
         }

@@ -10,7 +10,6 @@ use ratatui::widgets::{Block, Borders, Clear, Padding, Paragraph};
 
 use super::ask::drawable;
 use super::cut;
-use super::markdown::definition;
 use crate::app::keymap;
 use crate::app::{App, GlossaryView};
 use crate::content::Term;
@@ -149,7 +148,7 @@ fn detail_lines(app: &App, term: &Term, width: usize) -> Vec<Line<'static>> {
         ));
     }
     out.push(Line::default());
-    out.extend(definition(app, &term.definition, width).iter().cloned());
+    out.extend(app.definition(&term.definition, width).iter().cloned());
     out.push(Line::default());
     let place = match app.course().introduction(term) {
         Some((lesson, block)) => {

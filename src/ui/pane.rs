@@ -3,68 +3,55 @@
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
-use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Padding, Paragraph};
 
 use crate::app::keymap;
-use crate::app::{App, FREE_AFTER, Mode, Pane, PanelView, ProblemRef, PromptKind, ScratchLine};
-use crate::eval::Shown;
-use crate::layout::{self, Theme};
+use crate::app::{App, Mode, Pane, ProblemRef, ScratchLine, pane_inner};
+use crate::layout::{self, Theme, value_lines};
 
 use unicode_width::UnicodeWidthStr;
 
 use super::cut;
-use super::markdown::lay_markdown;
 
-pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, pane: Pane) {
-    let theme = app.theme();
-    let block = Block::new()
+/// The pane's border: a top rule holding the title and keys, a column of padding each
+/// side; the text goes in [`pane_inner`], where the application measures it.
+fn frame_block(theme: Theme) -> Block<'static> {
+    Block::new()
         .borders(Borders::TOP)
         .border_set(theme.border())
         .border_style(theme.dim())
-        .padding(Padding::horizontal(1));
-    let inner = block.inner(area);
+        .padding(Padding::horizontal(1))
+}
+
+pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, pane: Pane) {
+    let theme = app.theme();
+    let block = frame_block(theme);
+    let inner = pane_inner(area);
     let width = usize::from(inner.width);
     let height = usize::from(inner.height);
-    let (title, keys, mut lines) = match pane {
-        Pane::Scratch => (
-            " scratchpad ".to_string(),
-            scratch_keys(theme),
-            scratch_lines(
-                app,
-                width,
-                height.saturating_sub(usize::from(app.message().is_some())),
-            ),
-        ),
-        Pane::Problem(p) => (
-            problem_title(app, p),
-            problem_keys(app),
-            problem_lines(app, p, width),
-        ),
-        Pane::Ask => (
-            super::ask::title(app),
-            super::ask::keys(app),
-            super::ask::lines(app, width, height),
-        ),
-    };
-    // The status bar holds the prompt, so a message ("no value yet") shows here.
-    if matches!(app.mode(), Mode::Prompt(_))
-        && let Some(message) = &app.message()
-    {
-        lines.push(Line::styled(cut(message, width, theme), theme.error()));
-    }
-    let lines = match pane {
-        // The newest results are at the bottom, next to the prompt.
-        Pane::Scratch => tail(lines, height),
-        Pane::Problem(_) => {
-            let panel = app.panel();
-            if let Some(panel) = panel {
-                panel.max_scroll.set(lines.len().saturating_sub(height));
-            }
-            window(lines, panel.map_or(0, |x| x.scroll), height, theme)
+    let (title, keys, lines) = match pane {
+        Pane::Scratch => {
+            let room = height.saturating_sub(usize::from(app.message().is_some()));
+            let mut lines = scratch_lines(app, width, room);
+            lines.extend(message(app, width));
+            // The newest results are at the bottom, next to the prompt.
+            (
+                " scratchpad ".to_string(),
+                scratch_keys(theme),
+                tail(lines, height),
+            )
         }
-        Pane::Ask => lines,
+        Pane::Problem(p) => {
+            let scroll = app.panel().map_or(0, |x| x.scroll);
+            let lines = window(app.problem_lines(p, width), scroll, height, theme);
+            (problem_title(app, p), problem_keys(app), lines)
+        }
+        Pane::Ask => {
+            let mut lines = super::ask::lines(app, width, height);
+            lines.extend(message(app, width));
+            (super::ask::title(app), super::ask::keys(app), lines)
+        }
     };
     let mut block = block.title(Span::styled(
         cut(&title, usize::from(area.width), theme),
@@ -75,6 +62,15 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, pane: Pane) {
     }
     frame.render_widget(Clear, area);
     frame.render_widget(Paragraph::new(lines).block(block), area);
+}
+
+/// The status bar holds the prompt, so a message ("no value yet") shows in the pane.
+fn message(app: &App, width: usize) -> Option<Line<'static>> {
+    let theme = app.theme();
+    let message = app
+        .message()
+        .filter(|_| matches!(app.mode(), Mode::Prompt(_)))?;
+    Some(Line::styled(cut(message, width, theme), theme.error()))
 }
 
 fn scratch_keys(theme: Theme) -> String {
@@ -165,121 +161,6 @@ fn input_lines(input: &str, width: usize, theme: Theme) -> Vec<Line<'static>> {
         .collect()
 }
 
-/// A value after `label` (or indented): on one line when it fits there, else laid out
-/// below it at the pane's width (a wide matrix in blocks of whole columns); or the error.
-fn value_lines(
-    label: &str,
-    output: &Result<Shown, String>,
-    width: usize,
-    theme: Theme,
-) -> Vec<Line<'static>> {
-    let lead = if label.is_empty() { "  " } else { label };
-    let (text, style) = match output {
-        Ok(value) => match value.lines(width.saturating_sub(lead.width())).as_slice() {
-            [one] => (one.clone(), Style::new()),
-            _ => (
-                value.lines(width.saturating_sub(2)).join("\n"),
-                Style::new(),
-            ),
-        },
-        Err(e) => (e.clone(), theme.error()),
-    };
-    let label = Span::styled(lead.to_string(), theme.dim());
-    if !text.contains('\n') {
-        return layout::wrap::wrap(&[label, Span::styled(text, style)], width);
-    }
-    let mut out = Vec::new();
-    if !lead.trim().is_empty() {
-        out.push(Line::from(label));
-    }
-    out.extend(
-        text.lines()
-            .map(|l| Line::styled(cut(&format!("  {l}"), width, theme), style)),
-    );
-    out
-}
-
-fn problem_lines(app: &App, p: ProblemRef, width: usize) -> Vec<Line<'static>> {
-    let theme = app.theme();
-    let mut out = Vec::new();
-    if let Mode::Prompt(prompt) = &app.mode()
-        && prompt.kind == PromptKind::Answer(p)
-    {
-        match &app.preview() {
-            None => out.extend(layout::wrap::wrap(
-                &[Span::styled(
-                    "A number, an expression (1/sqrt(2)) or a literal ([1, 2]).",
-                    theme.dim(),
-                )],
-                width,
-            )),
-            Some(value) => out.extend(value_lines("reads as: ", value, width, theme)),
-        }
-    }
-    let Some(panel) = app.panel().filter(|x| x.problem == p) else {
-        return out;
-    };
-    let wrap = |text: &str, style: Style| {
-        layout::wrap::wrap(&[Span::styled(text.to_string(), style)], width)
-    };
-    match &panel.view {
-        PanelView::Feedback { lines, right } => {
-            let first = if *right {
-                theme.accent()
-            } else {
-                theme.error()
-            };
-            for (i, line) in lines.iter().enumerate() {
-                let style = if i == 0 { first } else { Style::new() };
-                let spans = layout::math_text::spans(line, style, theme);
-                out.extend(layout::wrap::wrap(&spans, width));
-            }
-        }
-        PanelView::InputError(e) => {
-            out.extend(wrap(e, theme.error()));
-            out.extend(wrap(
-                "Nothing was recorded: fix the input and press Enter.",
-                theme.dim(),
-            ));
-        }
-        PanelView::Note(text) => out.extend(wrap(text, Style::new())),
-        PanelView::ConfirmSolution => {
-            let text = format!(
-                "The solution comes free after a right answer or {FREE_AFTER} attempts. \
-                 Press s again (or y) to see it now."
-            );
-            out.extend(wrap(&text, Style::new()));
-        }
-        PanelView::Hints => {
-            let shown = app.problem_record(p).hints_shown as usize;
-            let hints = app.spec(p).map(|s| s.hints.clone()).unwrap_or_default();
-            for (i, hint) in hints.iter().take(shown).enumerate() {
-                out.push(Line::styled(
-                    format!("Hint {} of {}", i + 1, hints.len()),
-                    theme.accent(),
-                ));
-                out.extend(markdown(app, p, hint, width));
-            }
-        }
-        PanelView::Solution => {
-            let solution = app.spec(p).map(|s| s.solution.clone()).unwrap_or_default();
-            out.push(Line::styled("Solution", theme.accent()));
-            out.extend(markdown(app, p, &solution, width));
-        }
-    }
-    out
-}
-
-/// Hint or solution markdown with this learner's numbers, laid out like the lesson.
-fn markdown(app: &App, p: ProblemRef, text: &str, width: usize) -> Vec<Line<'static>> {
-    let filled = match app.instance(p) {
-        Ok((_, instance)) => instance.fill(text),
-        Err(_) => text.to_string(),
-    };
-    let file = &app.course().lessons[p.lesson].file;
-    lay_markdown(app, file, p.lesson + 1, &filled, width).to_vec()
-}
-
 fn tail(mut lines: Vec<Line<'static>>, height: usize) -> Vec<Line<'static>> {
     let cut = lines.len().saturating_sub(height);
     lines.drain(..cut);
@@ -300,4 +181,25 @@ fn window(
         *last = Line::styled("~ more: J scrolls down, K up", theme.dim());
     }
     shown
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The application measures the panel's text in `pane_inner`; the border drawn
+    /// around it must leave exactly that.
+    #[test]
+    fn the_pane_border_leaves_the_area_the_application_measures() {
+        let block = frame_block(Theme::new(false, false));
+        for area in [
+            Rect::new(0, 16, 80, 7),
+            Rect::new(26, 8, 54, 15),
+            Rect::new(0, 6, 40, 5),
+            Rect::new(3, 2, 1, 1),
+            Rect::new(0, 0, 0, 0),
+        ] {
+            assert_eq!(block.inner(area), pane_inner(area), "{area:?}");
+        }
+    }
 }

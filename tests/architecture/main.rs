@@ -17,7 +17,7 @@ mod source;
 use std::collections::{BTreeMap, BTreeSet};
 
 use graph::{cycles, graph};
-use source::{File, paths, read_crate, resolve, strip};
+use source::{File, crate_of, paths, read_crate, resolve, strip};
 
 /// Pure libraries (no terminal, no files of the learner's): each may import only the
 /// pure libraries listed beside it. The evaluator names the course's trained model, and
@@ -209,6 +209,28 @@ fn the_checker_finds_a_planted_loop() {
     .into_iter()
     .collect();
     assert_eq!(resolved, expect);
+
+    // `super::Name` where `mod.rs` only re-exports `Name`: an import of the file that
+    // defines it, so two files reaching each other that way are a loop.
+    let file = |module: &[&str], is_dir_root, code: &str| File {
+        module: module.iter().map(|m| m.to_string()).collect(),
+        is_dir_root,
+        code: strip(code),
+    };
+    let planted = [
+        file(&[], true, "mod app;"),
+        file(
+            &["app"],
+            true,
+            "mod a; mod b; pub use a::{Alpha}; pub use b::Beta;",
+        ),
+        file(&["app", "a"], false, "use super::Beta; pub struct Alpha;"),
+        file(&["app", "b"], false, "pub struct Beta(super::Alpha);"),
+    ];
+    let imports = crate_of(&planted).imports;
+    let of = |m: &str| imports[&vec!["app".to_string(), m.to_string()]].clone();
+    assert_eq!(of("a"), [vec!["app".to_string(), "b".into()]].into());
+    assert_eq!(of("b"), [vec!["app".to_string(), "a".into()]].into());
 
     // A layout importing the file layer, or the record past its view, breaches a wall;
     // the view itself does not.

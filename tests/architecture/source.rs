@@ -210,6 +210,26 @@ pub fn use_tree(toks: &[String], i: &mut usize, prefix: &[String], out: &mut Vec
 
 /// The module a path names, given the file it appears in: the longest prefix of the
 /// resolved path that is a module of the crate. `None` for paths outside the crate.
+/// `path` written from the crate's root: `super::Name` in `app/sentence.rs` is
+/// `app::Name` (what follows the module a path resolves to is the name it imports).
+fn absolute(path: &[String], file: &File) -> Vec<String> {
+    let mut base = file.module.clone();
+    let mut rest = path;
+    while let Some(seg) = rest.first() {
+        match seg.as_str() {
+            "crate" => base.clear(),
+            "self" => {}
+            "super" => {
+                base.pop();
+            }
+            _ => break,
+        }
+        rest = &rest[1..];
+    }
+    base.extend(rest.iter().cloned());
+    base
+}
+
 pub fn resolve(
     path: &[String],
     file: &File,
@@ -301,6 +321,11 @@ pub fn read_crate() -> Crate {
         &[],
         &mut files,
     );
+    crate_of(&files)
+}
+
+/// The imports between `files`, each resolved through `mod.rs` re-exports.
+pub fn crate_of(files: &[File]) -> Crate {
     let modules: BTreeSet<Vec<String>> = files.iter().map(|f| f.module.clone()).collect();
     // What each directory root re-exports: (root module, name) → module defining it.
     let mut reexports: BTreeMap<(Vec<String>, String), Vec<String>> = BTreeMap::new();
@@ -315,7 +340,7 @@ pub fn read_crate() -> Crate {
         }
     }
     let mut imports: BTreeMap<Vec<String>, BTreeSet<Vec<String>>> = BTreeMap::new();
-    for f in &files {
+    for f in files {
         let entry = imports.entry(f.module.clone()).or_default();
         for (p, _) in paths(f) {
             let Some(mut target) = resolve(&p, f, &modules) else {
@@ -324,10 +349,9 @@ pub fn read_crate() -> Crate {
             // `super::Name` where the parent only re-exports `Name`: the real source.
             let depth = target.len();
             let mut seen = 0;
-            while let Some(next) = p
-                .iter()
-                .skip_while(|s| matches!(s.as_str(), "crate" | "super" | "self"))
-                .nth(depth)
+            let whole = absolute(&p, f);
+            while let Some(next) = whole
+                .get(depth)
                 .and_then(|name| reexports.get(&(target.clone(), name.clone())))
             {
                 target = next.clone();
