@@ -177,6 +177,9 @@ fn drive(
                 host.write(&frame)?;
             }
             frame.clear();
+            // The first frame showed the open lesson's first screen only laid out; the
+            // rest is laid out now, while the learner reads it.
+            app.settle();
         }
         // Block until an input comes, or until the deferred save is due.
         let deadline = match app.save_need() {

@@ -223,12 +223,14 @@ impl App {
             },
             None => (0, 0),
         };
-        app.open(lesson, block);
+        app.open_first(lesson, block);
         app.save = SaveNeed::None;
         app
     }
 
-    /// The open lesson laid out at the text width.
+    /// The open lesson laid out at the text width: until [`App::settle`] (which any
+    /// action calls first), only the blocks of the first screen, with
+    /// [`LaidOut::first_block`] and [`App::scroll`] relative to them.
     pub fn view(&self) -> &LaidOut {
         &self.view
     }
@@ -428,6 +430,7 @@ impl App {
 
     /// Applies one action.
     pub fn update(&mut self, action: Action) {
+        self.settle();
         if !matches!(action, Action::Resize(..)) {
             self.message = None;
             self.welcome = false;

@@ -105,6 +105,11 @@ impl Lines {
     pub fn line_of(&self, offset: usize) -> usize {
         self.0.partition_point(|&start| start <= offset)
     }
+
+    /// The byte offset where 1-based line `line` starts; `None` past the last line.
+    pub fn start_of(&self, line: usize) -> Option<usize> {
+        self.0.get(line.checked_sub(1)?).copied()
+    }
 }
 
 /// The 1-based line holding byte `offset` of `text`.

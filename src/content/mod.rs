@@ -74,6 +74,9 @@ pub struct Lesson {
 #[derive(Debug, Clone)]
 struct Parsed {
     blocks: Vec<Block>,
+    /// Where each top-level block starts in the text, in bytes (the first at 0), and the
+    /// text's length last: see [`Lesson::block_bytes`].
+    bytes: Vec<usize>,
     /// What is wrong in the lesson's text but does not stop it being shown (hidden
     /// characters, nesting too deep): `check` reports these.
     warnings: Vec<ContentError>,
@@ -264,13 +267,26 @@ impl Lesson {
                     .iter()
                     .map(|h| ContentError::hidden(&self.file, 1, h)),
             );
-            Parsed { blocks, warnings }
+            let bytes = block_bytes(&blocks, &self.text);
+            Parsed {
+                blocks,
+                bytes,
+                warnings,
+            }
         })
     }
 
     /// The lesson's top-level blocks.
     pub fn blocks(&self) -> &[Block] {
         &self.parsed().blocks
+    }
+
+    /// Where each top-level block starts in the lesson's source text, in bytes, and the
+    /// text's length last: block `k` is bytes `block_bytes()[k]..block_bytes()[k + 1]`
+    /// (the text before the first block counts as the first's). The reader's percentage
+    /// is a place in these bytes, as `less` gives one.
+    pub fn block_bytes(&self) -> &[usize] {
+        &self.parsed().bytes
     }
 
     /// What is wrong in the lesson's text but does not stop it being shown (hidden
@@ -299,6 +315,23 @@ impl Lesson {
             })
             .collect()
     }
+}
+
+/// [`Lesson::block_bytes`] of `blocks`, parsed from `text` with its first line as 1.
+fn block_bytes(blocks: &[Block], text: &str) -> Vec<usize> {
+    let lines = error::Lines::new(text);
+    let mut bytes = Vec::with_capacity(blocks.len() + 1);
+    let mut last = 0;
+    for (i, block) in blocks.iter().enumerate() {
+        let at = match i {
+            0 => 0,
+            _ => lines.start_of(block.line).unwrap_or(text.len()),
+        };
+        last = at.clamp(last, text.len());
+        bytes.push(last);
+    }
+    bytes.push(text.len());
+    bytes
 }
 
 #[cfg(test)]
