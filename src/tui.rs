@@ -40,7 +40,7 @@ pub fn run(settings: &Settings) -> anyhow::Result<ExitCode> {
     crate::tty::require_terminal()?;
     // Signals first: one that comes while the course loads still ends the reader cleanly.
     let inputs = events::spawn()?;
-    let course = Course::load(settings.course_dir.as_deref())?;
+    let course = Course::open(settings.course_dir.as_deref())?;
     // A first start's record is written by the first save, after the first screen.
     let opened = Store::open_deferred(settings.home.as_deref());
     let features = Features::new(&settings.caps, settings.mouse);

@@ -137,6 +137,8 @@ pub struct App {
     /// Hints, solutions and definitions laid out for the panels, once per width.
     panel_layouts: PanelCache,
     view: Arc<LaidOut>,
+    /// Until [`App::settle`]: the view holds only the blocks of the first screen.
+    opening: bool,
     search: Option<Search>,
     /// Queries searched for, newest last: Up/Down in the search line, `/` Enter and
     /// `n` after Esc repeat the newest.
@@ -197,6 +199,7 @@ impl App {
             cache: LayoutCache::default(),
             panel_layouts: PanelCache::default(),
             view: Arc::default(),
+            opening: false,
             search: None,
             searches: Default::default(),
             answers: None,

@@ -257,8 +257,7 @@ impl App {
     /// right after drawing the first frame, and every action and relayout calls it
     /// first, so nothing but that first frame ever sees a part of a lesson.
     pub fn settle(&mut self) {
-        let text = &self.course.lessons[self.lesson];
-        if self.view.is_whole(text.blocks().len()) {
+        if !std::mem::take(&mut self.opening) {
             return;
         }
         let run = Arc::unwrap_or_clone(std::mem::take(&mut self.view));
@@ -282,6 +281,8 @@ impl App {
 
     /// Opens lesson `lesson` with block `block` at the top.
     pub(super) fn open(&mut self, lesson: usize, block: usize) {
+        // A first screen's part is completed as the lesson it is of.
+        self.settle();
         self.lesson = lesson.min(self.course.lessons.len().saturating_sub(1));
         self.relayout();
         self.scroll = self.view.line_of_block(block);
@@ -302,6 +303,7 @@ impl App {
         let text = &self.course.lessons[self.lesson];
         let (run, top) = layout::opening(text, block, self.text_height(), width, &ctx);
         self.view = Arc::new(run);
+        self.opening = true;
         self.scroll = top;
         self.opened();
     }

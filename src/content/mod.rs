@@ -67,6 +67,9 @@ pub struct Lesson {
     /// Whether the course has its model: without it, sections marked `{.model}` are
     /// left out ([`model_sections`]).
     has_model: bool,
+    /// The embedded course's, opened by the reader: not scanned for hidden characters
+    /// (see [`Course::open`]).
+    trusted: bool,
     parsed: OnceLock<Parsed>,
 }
 
@@ -150,7 +153,8 @@ struct ManifestLesson {
 }
 
 impl Course {
-    /// The embedded course, or the one in `dir`.
+    /// The embedded course, or the one in `dir`, every file scanned for hidden
+    /// characters (`check` reports them).
     pub fn load(dir: Option<&Path>) -> Result<Course, ContentError> {
         match dir {
             Some(d) => Course::from_source(Source::Dir(d)),
@@ -158,14 +162,37 @@ impl Course {
         }
     }
 
+    /// [`Course::load`] for the reader, before its first screen: the embedded course is
+    /// trusted, its files not scanned for hidden characters, since it was built into
+    /// the binary from `lessons/`, which `attn-course check` (run by CI and by the
+    /// test `the_embedded_course_has_no_hidden_characters`) scans with these very
+    /// scans, through [`Course::load`]. A course in `dir` is untrusted: every check.
+    pub fn open(dir: Option<&Path>) -> Result<Course, ContentError> {
+        match dir {
+            Some(d) => Course::from_source(Source::Dir(d)),
+            None => Course::build(Source::Embedded, true),
+        }
+    }
+
     pub fn from_source(source: Source<'_>) -> Result<Course, ContentError> {
+        Course::build(source, false)
+    }
+
+    /// The course of `source`; a `trusted` one's files are not scanned.
+    fn build(source: Source<'_>, trusted: bool) -> Result<Course, ContentError> {
         let mut hazards = Vec::new();
         let mut note = |file: &str, found: Vec<scan::Hazard>| {
             hazards.extend(found.iter().map(|h| ContentError::hidden(file, 1, h)));
         };
-        let raw = source.read("course.toml")?;
-        let (text, found) = scan::toml(&raw);
-        note("course.toml", found);
+        let scanned = |raw: String, file: &str, note: &mut dyn FnMut(&str, Vec<scan::Hazard>)| {
+            if trusted {
+                return raw;
+            }
+            let (text, found) = scan::toml(&raw);
+            note(file, found);
+            text.into_owned()
+        };
+        let text = scanned(source.read("course.toml")?, "course.toml", &mut note);
         let manifest: Manifest = toml::from_str(&text)
             .map_err(|e| ContentError::from_toml("course.toml", 1, &text, &e))?;
         if manifest.lesson.is_empty() {
@@ -200,15 +227,12 @@ impl Course {
                 let mut lesson =
                     Lesson::unparsed(entry.slug, entry.file, entry.title, entry.blurb, text);
                 lesson.has_model = has_model;
+                lesson.trusted = trusted;
                 Ok(lesson)
             })
             .collect::<Result<Vec<_>, _>>()?;
         let glossary = match source.read_optional(GLOSSARY_FILE)? {
-            Some(raw) => {
-                let (text, found) = scan::toml(&raw);
-                note(GLOSSARY_FILE, found);
-                Glossary::parse(GLOSSARY_FILE, &text)?
-            }
+            Some(raw) => Glossary::parse(GLOSSARY_FILE, &scanned(raw, GLOSSARY_FILE, &mut note))?,
             None => Glossary::default(),
         };
         Ok(Course {
@@ -253,6 +277,7 @@ impl Lesson {
             blurb,
             text,
             has_model: true,
+            trusted: false,
             parsed: OnceLock::new(),
         }
     }
@@ -261,12 +286,14 @@ impl Lesson {
         self.parsed.get_or_init(|| {
             let (blocks, mut warnings) = markdown::parse_reporting(&self.file, 1, &self.text);
             let blocks = model_sections::apply(blocks, self.has_model);
-            let hidden = scan::markdown(&self.text);
-            warnings.extend(
-                hidden
-                    .iter()
-                    .map(|h| ContentError::hidden(&self.file, 1, h)),
-            );
+            if !self.trusted {
+                let hidden = scan::markdown(&self.text);
+                warnings.extend(
+                    hidden
+                        .iter()
+                        .map(|h| ContentError::hidden(&self.file, 1, h)),
+                );
+            }
             let bytes = block_bytes(&blocks, &self.text);
             Parsed {
                 blocks,
@@ -344,6 +371,36 @@ mod tests {
         assert_eq!(course.lessons.len(), 8);
         assert_eq!(course.lessons[1].slug, "sqrt-dk");
         assert!(course.lessons.iter().all(|l| !l.sections().is_empty()));
+    }
+
+    /// What lets the reader open the embedded course without scanning it: scanned, it
+    /// has no hidden characters and no other warning, so trusted it is the same course.
+    #[test]
+    fn the_embedded_course_has_no_hidden_characters() {
+        let checked = Course::load(None).unwrap();
+        assert_eq!(checked.hazards, []);
+        for lesson in &checked.lessons {
+            assert_eq!(lesson.warnings(), [], "{}", lesson.file);
+        }
+        let trusted = Course::open(None).unwrap();
+        assert_eq!(trusted, checked);
+        for (a, b) in trusted.lessons.iter().zip(&checked.lessons) {
+            assert!(a.trusted && !b.trusted);
+            assert_eq!(a.blocks(), b.blocks(), "{}", a.file);
+        }
+    }
+
+    #[test]
+    fn a_course_from_a_directory_is_scanned_also_when_opened_by_the_reader() {
+        let dir = tempfile::tempdir().unwrap();
+        let manifest =
+            "title = \"T\"\n[[lesson]]\nslug = \"a\"\nfile = \"a.md\"\ntitle = \"A\u{202E}\"\n";
+        std::fs::write(dir.path().join("course.toml"), manifest).unwrap();
+        std::fs::write(dir.path().join("a.md"), "# A\n\nx\u{200B}y\n").unwrap();
+        let course = Course::open(Some(dir.path())).unwrap();
+        assert_eq!(course.hazards.len(), 1, "{:?}", course.hazards);
+        assert_eq!(course.lessons[0].warnings().len(), 1);
+        assert!(!course.lessons[0].title.contains('\u{202E}'));
     }
 
     #[test]

@@ -97,11 +97,6 @@ impl LaidOut {
             .copied()
             .unwrap_or(self.lines.len().saturating_sub(1))
     }
-
-    /// Whether this is the whole of a lesson of `blocks` top-level blocks.
-    pub fn is_whole(&self, blocks: usize) -> bool {
-        self.first_block == 0 && self.block_starts.len() == blocks
-    }
 }
 
 /// What a lesson's layout depends on besides its text and the width.
