@@ -29,7 +29,7 @@ use crate::sanitize::scan;
 pub use block::{Align, Block, BlockKind, Emphasis, Inline, section_link};
 pub use claim::Claim;
 pub use error::ContentError;
-pub use glossary::{Glossary, Term};
+pub use glossary::{Glossary, LazyGlossary, Term};
 pub use problem::ProblemSpec;
 pub use source::Source;
 
@@ -44,8 +44,9 @@ pub struct Course {
     /// Where the course stands in a reading track ("Course 3 of 8 ..."); may be empty.
     pub track: String,
     pub lessons: Vec<Lesson>,
-    /// From `glossary.toml`; empty when the course has none.
-    pub glossary: Glossary,
+    /// From `glossary.toml`; empty when the course has none. The embedded course's is
+    /// parsed when first used.
+    pub glossary: LazyGlossary,
     /// Hidden characters (escape sequences, bidi overrides, zero-width characters) in
     /// the course's files, each at `file:line:col`. They are shown replaced
     /// ([`crate::sanitize`]); `check` fails on them.
@@ -232,8 +233,12 @@ impl Course {
             })
             .collect::<Result<Vec<_>, _>>()?;
         let glossary = match source.read_optional(GLOSSARY_FILE)? {
-            Some(raw) => Glossary::parse(GLOSSARY_FILE, &scanned(raw, GLOSSARY_FILE, &mut note))?,
-            None => Glossary::default(),
+            Some(raw) if trusted => LazyGlossary::trusted(GLOSSARY_FILE, raw),
+            Some(raw) => {
+                let text = scanned(raw, GLOSSARY_FILE, &mut note);
+                Glossary::parse(GLOSSARY_FILE, &text)?.into()
+            }
+            None => LazyGlossary::default(),
         };
         Ok(Course {
             title: manifest.title,
@@ -284,7 +289,8 @@ impl Lesson {
 
     fn parsed(&self) -> &Parsed {
         self.parsed.get_or_init(|| {
-            let (blocks, mut warnings) = markdown::parse_reporting(&self.file, 1, &self.text);
+            let (blocks, mut warnings) =
+                markdown::parse_reporting(&self.file, 1, &self.text, self.trusted);
             let blocks = model_sections::apply(blocks, self.has_model);
             if !self.trusted {
                 let hidden = scan::markdown(&self.text);
