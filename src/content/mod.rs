@@ -19,6 +19,7 @@ pub mod sentence;
 mod source;
 pub mod tolerance;
 
+use std::borrow::Cow;
 use std::path::Path;
 use std::sync::OnceLock;
 
@@ -64,7 +65,8 @@ pub struct Lesson {
     /// As in `course.toml` (may hold inline math).
     pub title: String,
     pub blurb: String,
-    text: String,
+    /// The embedded course's is borrowed from the binary.
+    text: Cow<'static, str>,
     /// Whether the course has its model: without it, sections marked `{.model}` are
     /// left out ([`model_sections`]).
     has_model: bool,
@@ -185,14 +187,15 @@ impl Course {
         let mut note = |file: &str, found: Vec<scan::Hazard>| {
             hazards.extend(found.iter().map(|h| ContentError::hidden(file, 1, h)));
         };
-        let scanned = |raw: String, file: &str, note: &mut dyn FnMut(&str, Vec<scan::Hazard>)| {
-            if trusted {
-                return raw;
-            }
-            let (text, found) = scan::toml(&raw);
-            note(file, found);
-            text.into_owned()
-        };
+        let scanned =
+            |raw: Cow<'static, str>, file: &str, note: &mut dyn FnMut(&str, Vec<scan::Hazard>)| {
+                if trusted {
+                    return raw;
+                }
+                let (text, found) = scan::toml(&raw);
+                note(file, found);
+                Cow::Owned(text.into_owned())
+            };
         let text = scanned(source.read("course.toml")?, "course.toml", &mut note);
         let manifest: Manifest = toml::from_str(&text)
             .map_err(|e| ContentError::from_toml("course.toml", 1, &text, &e))?;
@@ -268,13 +271,19 @@ impl Lesson {
     /// A lesson parsed at once (for a lesson built from one text, as tests, the fuzz
     /// targets and panels do).
     pub fn parse(slug: String, file: String, title: String, blurb: String, text: &str) -> Lesson {
-        let lesson = Lesson::unparsed(slug, file, title, blurb, text.to_string());
+        let lesson = Lesson::unparsed(slug, file, title, blurb, text.to_string().into());
         lesson.parsed();
         lesson
     }
 
     /// A lesson whose text is parsed when first needed.
-    fn unparsed(slug: String, file: String, title: String, blurb: String, text: String) -> Lesson {
+    fn unparsed(
+        slug: String,
+        file: String,
+        title: String,
+        blurb: String,
+        text: Cow<'static, str>,
+    ) -> Lesson {
         Lesson {
             slug,
             file,

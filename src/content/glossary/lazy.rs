@@ -5,6 +5,7 @@
 //! [`super::Glossary::parse`]), so parsing it cannot fail here; an untrusted glossary is
 //! parsed at load, where an error stops the load and says where.
 
+use std::borrow::Cow;
 use std::ops::Deref;
 use std::sync::OnceLock;
 
@@ -15,13 +16,13 @@ use super::Glossary;
 #[derive(Debug, Clone, Default)]
 pub struct LazyGlossary {
     /// `file` and its text, for a glossary not parsed yet.
-    source: Option<(&'static str, String)>,
+    source: Option<(&'static str, Cow<'static, str>)>,
     parsed: OnceLock<Glossary>,
 }
 
 impl LazyGlossary {
     /// The glossary `text` of `file`, trusted to parse: parsed on first use.
-    pub fn trusted(file: &'static str, text: String) -> LazyGlossary {
+    pub fn trusted(file: &'static str, text: Cow<'static, str>) -> LazyGlossary {
         LazyGlossary {
             source: Some((file, text)),
             parsed: OnceLock::new(),
