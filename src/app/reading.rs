@@ -252,8 +252,9 @@ impl App {
         self.view = self.laid_out(self.lesson);
     }
 
-    /// Lays out the rest of the open lesson when only its first screen's blocks are (see
-    /// [`App::open_first`]), keeping the same lines on screen. The reader's loop calls it
+    /// Lays out the rest of the open lesson when only its first screen's blocks are (as
+    /// [`App::new`] lays it out, see [`layout::opening`]), keeping the same lines on
+    /// screen. The reader's loop calls it
     /// right after drawing the first frame, and every action and relayout calls it
     /// first, so nothing but that first frame ever sees a part of a lesson.
     pub fn settle(&mut self) {
