@@ -7,8 +7,9 @@ use pulldown_cmark::{CodeBlockKind, Event, HeadingLevel, Tag, TagEnd};
 
 use super::MAX_NESTING;
 use crate::content::block::{Align, Block, BlockKind, Emphasis, Inline};
-use crate::content::error::{ContentError, refuse_hidden_toml};
-use crate::content::{claim, figure, problem};
+use crate::content::error::ContentError;
+use crate::content::problem::ProblemFence;
+use crate::content::{claim, figure};
 
 /// An open container and the blocks gathered in it so far.
 enum Container {
@@ -313,14 +314,7 @@ impl<'f> Builder<'f> {
         };
         let lang = info.split_whitespace().next().unwrap_or("").to_string();
         let kind = match lang.as_str() {
-            "problem" => {
-                let body = match self.trusted {
-                    true => Ok(text),
-                    false => refuse_hidden_toml(self.file, line + 1, &text),
-                };
-                let spec = body.and_then(|body| problem::parse(self.file, line, &body));
-                BlockKind::Problem(Box::new(spec))
-            }
+            "problem" => BlockKind::Problem(ProblemFence::new(self.file, line, text, self.trusted)),
             "eval" => BlockKind::Claims(claim::parse(self.file, line, &text)),
             "figure" => {
                 BlockKind::Figure(Box::new(figure::FigureBlock::new(self.file, line, &text)))
