@@ -131,8 +131,9 @@ pub struct App {
     /// Each lesson's sections, titles laid out, made when first asked for (a lesson's
     /// text is parsed only then).
     sections: Vec<OnceLock<Vec<Section>>>,
-    /// Lesson titles with their inline math laid out.
-    titles: Vec<String>,
+    /// Lesson titles with their inline math laid out, made when first asked for (the
+    /// first screen at less than 100 columns shows none).
+    titles: Vec<OnceLock<String>>,
     cache: LayoutCache,
     /// Hints, solutions and definitions laid out for the panels, once per width.
     panel_layouts: PanelCache,
@@ -178,11 +179,7 @@ impl App {
     /// Opens the course where `progress` left off, for a terminal of `size`.
     pub fn new(course: Course, progress: Progress, theme: Theme, size: (u16, u16)) -> App {
         let sections = course.lessons.iter().map(|_| OnceLock::new()).collect();
-        let titles = course
-            .lessons
-            .iter()
-            .map(|l| layout::inline_text(&l.title, theme))
-            .collect();
+        let titles = course.lessons.iter().map(|_| OnceLock::new()).collect();
         let mut app = App {
             course,
             theme,
@@ -371,7 +368,8 @@ impl App {
     }
 
     pub fn title(&self, lesson: usize) -> &str {
-        &self.titles[lesson]
+        self.titles[lesson]
+            .get_or_init(|| layout::inline_text(&self.course.lessons[lesson].title, self.theme))
     }
 
     pub fn sections(&self) -> &[Section] {

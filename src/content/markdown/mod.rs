@@ -10,7 +10,7 @@ mod builder;
 use pulldown_cmark::{CodeBlockKind, CowStr, Event, Options, Parser, Tag, TextMergeWithOffset};
 
 use super::block::Block;
-use super::error::ContentError;
+use super::error::{ContentError, Lines};
 use builder::Builder;
 
 /// How deeply lists and quotes may nest. Laying out, checking and even dropping a block
@@ -38,11 +38,9 @@ pub fn parse_reporting(
     let mut builder = Builder::new(file, trusted);
     // Byte offset of every line start, so an event's line is a binary search rather than
     // a count of newlines from the top (which made long lessons quadratic).
-    let line_starts: Vec<usize> = std::iter::once(0)
-        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
-        .collect();
+    let lines = Lines::new(text);
     for (event, range) in events {
-        let line = first_line - 1 + line_starts.partition_point(|&start| start <= range.start);
+        let line = first_line - 1 + lines.line_of(range.start);
         builder.event(if trusted { event } else { clean(event) }, line);
     }
     builder.finish()
