@@ -3,7 +3,10 @@
 //! the contents, the ask panel) shows a place without reading what lies between, so it
 //! adds nothing; reading on from there by steps does. Parts are kept as shares of the
 //! lesson's source text, as the status bar's percentage is (a place in the source, as
-//! `less` gives it), so a new width (and layout) keeps them and the two agree.
+//! `less` gives it), so a new width (and layout) keeps them and the two agree. The
+//! percentage itself ([`App::percent_here`]) is measured here too.
+
+use super::App;
 
 /// The parts read of one lesson: disjoint, sorted shares `[from, to)` of its source.
 #[derive(Debug, Default, Clone, PartialEq)]
@@ -37,6 +40,39 @@ impl Coverage {
     /// The fraction of the lesson read.
     pub fn fraction(&self) -> f64 {
         self.spans.iter().map(|(a, b)| b - a).sum::<f64>().min(1.0)
+    }
+}
+
+impl App {
+    /// Where the learner is: how far into the lesson's source text the screen's bottom
+    /// line is, as `less` measures it (see [`crate::layout`]'s `source_place`): 100 only
+    /// when the lesson's last line is on screen. `read` is measured the same way, so the
+    /// two agree at the furthest point.
+    pub fn percent_here(&self) -> u32 {
+        let bottom = (self.scroll + self.text_height()).min(self.view.lines.len());
+        let through = self.source_through(bottom.saturating_sub(1));
+        (through * 100.0).floor() as u32
+    }
+
+    /// The share of the open lesson's source text up to the end of line `line`.
+    pub(super) fn source_through(&self, line: usize) -> f64 {
+        let bytes = self.course.lessons[self.lesson].block_bytes();
+        share(self.view.source_through(line, bytes), bytes)
+    }
+
+    /// The share of the open lesson's source text before line `line`.
+    pub(super) fn source_before(&self, line: usize) -> f64 {
+        let bytes = self.course.lessons[self.lesson].block_bytes();
+        share(self.view.source_before(line, bytes), bytes)
+    }
+}
+
+/// `bytes` of a lesson's source text (as [`crate::content::Lesson::block_bytes`] ends)
+/// as a share of it; an empty text is all read.
+fn share(bytes: usize, block_bytes: &[usize]) -> f64 {
+    match block_bytes.last() {
+        Some(&total) if total > 0 => bytes as f64 / total as f64,
+        _ => 1.0,
     }
 }
 

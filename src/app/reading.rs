@@ -33,28 +33,6 @@ impl App {
         (self.record(self.lesson).map_or(0.0, |r| r.read) * 100.0).floor() as u32
     }
 
-    /// Where the learner is: how far into the lesson's source text the screen's bottom
-    /// line is, as `less` measures it (see [`crate::layout`]'s `source_place`): 100 only
-    /// when the lesson's last line is on screen. `read` is measured the same way, so the
-    /// two agree at the furthest point.
-    pub fn percent_here(&self) -> u32 {
-        let bottom = (self.scroll + self.text_height()).min(self.view.lines.len());
-        let through = self.source_through(bottom.saturating_sub(1));
-        (through * 100.0).floor() as u32
-    }
-
-    /// The share of the open lesson's source text up to the end of line `line`.
-    fn source_through(&self, line: usize) -> f64 {
-        let bytes = self.course.lessons[self.lesson].block_bytes();
-        share(self.view.source_through(line, bytes), bytes)
-    }
-
-    /// The share of the open lesson's source text before line `line`.
-    fn source_before(&self, line: usize) -> f64 {
-        let bytes = self.course.lessons[self.lesson].block_bytes();
-        share(self.view.source_before(line, bytes), bytes)
-    }
-
     /// A first start: the fresh record is saved as soon as the first screen is drawn.
     pub fn save_first(&mut self) {
         self.save = SaveNeed::Now;
@@ -449,15 +427,6 @@ impl App {
         }
         self.scroll_to(m.line.saturating_sub(2));
         self.notify(status);
-    }
-}
-
-/// `bytes` of a lesson's source text (as [`crate::content::Lesson::block_bytes`] ends)
-/// as a share of it; an empty text is all read.
-fn share(bytes: usize, block_bytes: &[usize]) -> f64 {
-    match block_bytes.last() {
-        Some(&total) if total > 0 => bytes as f64 / total as f64,
-        _ => 1.0,
     }
 }
 
