@@ -40,7 +40,7 @@ pub fn run(settings: &Settings) -> anyhow::Result<ExitCode> {
     crate::tty::require_terminal()?;
     // Signals first: one that comes while the course loads still ends the reader cleanly.
     let inputs = events::spawn()?;
-    let course = Course::load(settings.course_dir.as_deref())?;
+    let course = Course::open(settings.course_dir.as_deref())?;
     // A first start's record is written by the first save, after the first screen.
     let opened = Store::open_deferred(settings.home.as_deref());
     let features = Features::new(&settings.caps, settings.mouse);
@@ -60,19 +60,20 @@ pub fn run(settings: &Settings) -> anyhow::Result<ExitCode> {
     }
     let mut store = opened.store;
     let home = store.path().and_then(Path::parent).map(Path::to_path_buf);
-    if let Some(home) = &home {
-        app.restore_scratch(&scratchpad::load(home));
-    }
     let screen = File::from(io::stdout().as_fd().try_clone_to_owned()?);
     let mut host = Tty {
         inputs,
         guard,
         screen,
+        home: home.clone(),
     };
     let mut painter = Painter::new(settings.caps);
     let result = event_loop(&mut terminal, &mut painter, &mut host, &mut app, &mut store);
+    // A session that was never read (the loop ended before its first frame) is not
+    // written back over the one on disk.
+    let read = host.home.is_none();
     drop(host);
-    if let Some(home) = &home
+    if let Some(home) = home.as_deref().filter(|_| read)
         && let Err(e) = scratchpad::save(home, &app.scratch().session())
     {
         eprintln!("attn-course: the scratchpad's history and bindings were not kept: {e}");
@@ -90,6 +91,9 @@ pub trait Host {
     fn suspend(&mut self);
     /// Writes one frame's bytes.
     fn write(&mut self, bytes: &[u8]) -> io::Result<()>;
+    /// Once the first frame is written: what the reader loads that the first screen
+    /// does not show.
+    fn first_frame_written(&mut self, _app: &mut App) {}
 }
 
 /// The real terminal.
@@ -101,6 +105,9 @@ struct Tty {
     /// two writes, up to its last line feed and then the rest, which the terminal may
     /// draw in between and SSH sends as two packets.
     screen: File,
+    /// The home folder, whose scratchpad session is read after the first frame (and
+    /// then taken).
+    home: Option<std::path::PathBuf>,
 }
 
 impl Host for Tty {
@@ -131,6 +138,12 @@ impl Host for Tty {
         // Whatever was written through `stdout` (the mode sequences) goes first.
         io::stdout().flush()?;
         self.screen.write_all(bytes)
+    }
+
+    fn first_frame_written(&mut self, app: &mut App) {
+        if let Some(home) = self.home.take() {
+            app.restore_scratch(&scratchpad::load(&home));
+        }
     }
 }
 
@@ -170,6 +183,7 @@ fn drive(
     let mut last_save = Instant::now();
     let mut frame = Vec::new();
     let mut redraw = true;
+    let mut first = true;
     while !app.quit() {
         if redraw {
             draw(terminal, painter, app, &mut frame)?;
@@ -177,6 +191,12 @@ fn drive(
                 host.write(&frame)?;
             }
             frame.clear();
+        }
+        if std::mem::take(&mut first) {
+            // The first frame showed the open lesson's first screen only laid out; the
+            // rest is laid out now, and the rest loaded, while the learner reads it.
+            app.settle();
+            host.first_frame_written(app);
         }
         // Block until an input comes, or until the deferred save is due.
         let deadline = match app.save_need() {

@@ -139,12 +139,15 @@ pub struct App {
     /// Each lesson's sections, titles laid out, made when first asked for (a lesson's
     /// text is parsed only then).
     sections: Vec<OnceLock<Vec<Section>>>,
-    /// Lesson titles with their inline math laid out.
-    titles: Vec<String>,
+    /// Lesson titles with their inline math laid out, made when first asked for (the
+    /// first screen at less than 100 columns shows none).
+    titles: Vec<OnceLock<String>>,
     cache: LayoutCache,
     /// Hints, solutions and definitions laid out for the panels, once per width.
     panel_layouts: PanelCache,
     view: Arc<LaidOut>,
+    /// Until [`App::settle`]: the view holds only the blocks of the first screen.
+    opening: bool,
     search: Option<Search>,
     /// Queries searched for, newest last: Up/Down in the search line, `/` Enter and
     /// `n` after Esc repeat the newest.
@@ -180,11 +183,7 @@ impl App {
     /// Opens the course where `progress` left off, for a terminal of `size`.
     pub fn new(course: Course, progress: Progress, theme: Theme, size: (u16, u16)) -> App {
         let sections = course.lessons.iter().map(|_| OnceLock::new()).collect();
-        let titles = course
-            .lessons
-            .iter()
-            .map(|l| layout::inline_text(&l.title, theme))
-            .collect();
+        let titles = course.lessons.iter().map(|_| OnceLock::new()).collect();
         let mut app = App {
             course,
             theme,
@@ -201,6 +200,7 @@ impl App {
             cache: LayoutCache::default(),
             panel_layouts: PanelCache::default(),
             view: Arc::default(),
+            opening: false,
             search: None,
             searches: Default::default(),
             answers: None,
@@ -225,12 +225,14 @@ impl App {
             },
             None => (0, 0),
         };
-        app.open(lesson, block);
+        app.open_first(lesson, block);
         app.save = SaveNeed::None;
         app
     }
 
-    /// The open lesson laid out at the text width.
+    /// The open lesson laid out at the text width: until [`App::settle`] (which any
+    /// action calls first), only the blocks of the first screen, with
+    /// [`LaidOut::first_block`] and [`App::scroll`] relative to them.
     pub fn view(&self) -> &LaidOut {
         &self.view
     }
@@ -358,7 +360,8 @@ impl App {
     }
 
     pub fn title(&self, lesson: usize) -> &str {
-        &self.titles[lesson]
+        self.titles[lesson]
+            .get_or_init(|| layout::inline_text(&self.course.lessons[lesson].title, self.theme))
     }
 
     pub fn sections(&self) -> &[Section] {
@@ -421,6 +424,7 @@ impl App {
 
     /// Applies one action.
     pub fn update(&mut self, action: Action) {
+        self.settle();
         if !matches!(action, Action::Resize(..)) {
             self.message = None;
             self.welcome = false;

@@ -33,18 +33,6 @@ impl App {
         (self.record(self.lesson).map_or(0.0, |r| r.read) * 100.0).floor() as u32
     }
 
-    /// Where the learner is: the percentage of the lesson down to the bottom of the
-    /// screen, measured as `read` is, so the two agree at the furthest point.
-    pub fn percent_here(&self) -> u32 {
-        (self.seen_fraction() * 100.0).floor() as u32
-    }
-
-    /// The fraction of the lesson's lines above the bottom of the screen.
-    fn seen_fraction(&self) -> f64 {
-        let total = self.view.lines.len().max(1);
-        (self.scroll + self.text_height()).min(total) as f64 / total as f64
-    }
-
     /// A first start: the fresh record is saved as soon as the first screen is drawn.
     pub fn save_first(&mut self) {
         self.save = SaveNeed::Now;
@@ -216,20 +204,47 @@ impl App {
         usize::from(self.geometry().text.width)
     }
 
-    pub(super) fn laid_out(&mut self, lesson: usize) -> Arc<LaidOut> {
-        let width = self.text_width();
-        let problems = ProblemStates::of(self.record(lesson));
-        let ctx = layout::Context {
+    /// What `lesson`'s layout depends on, the record's view of its problems given.
+    fn context<'a>(&self, lesson: usize, problems: &'a ProblemStates) -> layout::Context<'a> {
+        layout::Context {
             theme: self.theme,
             lesson_number: lesson + 1,
-            problems: &problems,
+            problems,
             learner_seed: self.progress.learner_seed,
-        };
+        }
+    }
+
+    pub(super) fn laid_out(&mut self, lesson: usize) -> Arc<LaidOut> {
+        let (width, problems) = (self.text_width(), ProblemStates::of(self.record(lesson)));
+        let ctx = self.context(lesson, &problems);
         (self.cache).get(lesson, &self.course.lessons[lesson], width, &ctx)
     }
 
     pub(super) fn relayout(&mut self) {
+        self.settle();
         self.view = self.laid_out(self.lesson);
+    }
+
+    /// Lays out the rest of the open lesson when only its first screen's blocks are (as
+    /// [`App::new`] lays it out, see [`layout::opening`]), keeping the same lines on
+    /// screen. The reader's loop calls it
+    /// right after drawing the first frame, and every action and relayout calls it
+    /// first, so nothing but that first frame ever sees a part of a lesson.
+    pub fn settle(&mut self) {
+        if !std::mem::take(&mut self.opening) {
+            return;
+        }
+        let run = Arc::unwrap_or_clone(std::mem::take(&mut self.view));
+        let first = run.first_block;
+        let (width, problems) = (
+            self.text_width(),
+            ProblemStates::of(self.record(self.lesson)),
+        );
+        let ctx = self.context(self.lesson, &problems);
+        let text = &self.course.lessons[self.lesson];
+        let whole = (self.cache).complete(self.lesson, text, width, &ctx, run);
+        self.scroll += whole.line_of_block(first);
+        self.view = whole;
     }
 
     pub(super) fn all_views(&mut self) -> Vec<Arc<LaidOut>> {
@@ -240,16 +255,41 @@ impl App {
 
     /// Opens lesson `lesson` with block `block` at the top.
     pub(super) fn open(&mut self, lesson: usize, block: usize) {
+        // A first screen's part is completed as the lesson it is of.
+        self.settle();
         self.lesson = lesson.min(self.course.lessons.len().saturating_sub(1));
-        self.selected_problem = None;
         self.relayout();
+        self.scroll = self.view.line_of_block(block);
+        self.clamp_scroll();
+        self.opened();
+    }
+
+    /// [`App::open`] for the first screen: only the blocks it shows are laid out
+    /// ([`layout::opening`]), and [`App::settle`] lays out the rest once it is drawn.
+    /// The screen is the one `open` would show, line for line.
+    pub(super) fn open_first(&mut self, lesson: usize, block: usize) {
+        self.lesson = lesson.min(self.course.lessons.len().saturating_sub(1));
+        let (width, problems) = (
+            self.text_width(),
+            ProblemStates::of(self.record(self.lesson)),
+        );
+        let ctx = self.context(self.lesson, &problems);
+        let text = &self.course.lessons[self.lesson];
+        let (run, top) = layout::opening(text, block, self.text_height(), width, &ctx);
+        self.view = Arc::new(run);
+        self.opening = true;
+        self.scroll = top;
+        self.opened();
+    }
+
+    /// After a lesson was opened: the contents cursor on it, the place recorded.
+    fn opened(&mut self) {
+        self.selected_problem = None;
         self.contents_cursor = self
             .entries()
             .iter()
             .position(|e| *e == Entry::Lesson(self.lesson))
             .unwrap_or(0);
-        self.scroll = self.view.line_of_block(block);
-        self.clamp_scroll();
         self.note_place();
         self.save = SaveNeed::Now;
     }
@@ -296,8 +336,11 @@ impl App {
         let before = self.scroll;
         self.scroll_to(self.scroll.saturating_add_signed(delta));
         let (height, total) = (self.text_height(), self.view.lines.len());
+        let bottom = (before.max(self.scroll) + height).min(total);
+        let from = self.source_before(before.min(self.scroll));
+        let to = self.source_through(bottom.saturating_sub(1));
         let coverage = self.read_by_steps.entry(self.lesson).or_default();
-        coverage.step(before, self.scroll, height, total);
+        coverage.add(from, to);
         let read = coverage.fraction();
         let slug = self.course.lessons[self.lesson].slug.clone();
         let record = self.progress.lessons.entry(slug).or_default();

@@ -4,7 +4,7 @@
 use super::claim::Claim;
 use super::error::ContentError;
 use super::figure::FigureBlock;
-use super::problem::ProblemSpec;
+use super::problem::ProblemFence;
 
 /// One top-level (or nested) block of a lesson and the source line where it starts.
 #[derive(Debug, Clone, PartialEq)]
@@ -40,7 +40,7 @@ pub enum BlockKind {
     /// `$$...$$` (or a ```` ```math ```` fence), trimmed TeX.
     DisplayMath(String),
     /// A ```` ```problem ```` fence; a malformed one is kept as its error, to be shown.
-    Problem(Box<Result<ProblemSpec, ContentError>>),
+    Problem(ProblemFence),
     /// A ```` ```eval ```` fence: the computed claims backing the prose above it.
     Claims(Result<Vec<Claim>, ContentError>),
     /// A ```` ```figure ```` fence, its data evaluated when first drawn or checked.

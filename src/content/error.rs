@@ -94,9 +94,12 @@ pub struct Lines(Vec<usize>);
 
 impl Lines {
     pub fn new(text: &str) -> Lines {
+        // A loop over the bytes: searching for each `'\n'` as a pattern costs a call per
+        // line, and the reader indexes the lesson it opens before its first screen.
+        let newlines = text.bytes().enumerate().filter(|&(_, b)| b == b'\n');
         Lines(
             std::iter::once(0)
-                .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+                .chain(newlines.map(|(i, _)| i + 1))
                 .collect(),
         )
     }
@@ -104,6 +107,11 @@ impl Lines {
     /// The 1-based line holding byte `offset`.
     pub fn line_of(&self, offset: usize) -> usize {
         self.0.partition_point(|&start| start <= offset)
+    }
+
+    /// The byte offset where 1-based line `line` starts; `None` past the last line.
+    pub fn start_of(&self, line: usize) -> Option<usize> {
+        self.0.get(line.checked_sub(1)?).copied()
     }
 }
 

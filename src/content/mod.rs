@@ -19,6 +19,7 @@ pub mod sentence;
 mod source;
 pub mod tolerance;
 
+use std::borrow::Cow;
 use std::path::Path;
 use std::sync::OnceLock;
 
@@ -29,7 +30,7 @@ use crate::sanitize::scan;
 pub use block::{Align, Block, BlockKind, Emphasis, Inline, section_link};
 pub use claim::Claim;
 pub use error::ContentError;
-pub use glossary::{Glossary, Term};
+pub use glossary::{Glossary, LazyGlossary, Term};
 pub use problem::ProblemSpec;
 pub use source::Source;
 
@@ -44,8 +45,9 @@ pub struct Course {
     /// Where the course stands in a reading track ("Course 3 of 8 ..."); may be empty.
     pub track: String,
     pub lessons: Vec<Lesson>,
-    /// From `glossary.toml`; empty when the course has none.
-    pub glossary: Glossary,
+    /// From `glossary.toml`; empty when the course has none. The embedded course's is
+    /// parsed when first used.
+    pub glossary: LazyGlossary,
     /// Hidden characters (escape sequences, bidi overrides, zero-width characters) in
     /// the course's files, each at `file:line:col`. They are shown replaced
     /// ([`crate::sanitize`]); `check` fails on them.
@@ -63,10 +65,14 @@ pub struct Lesson {
     /// As in `course.toml` (may hold inline math).
     pub title: String,
     pub blurb: String,
-    text: String,
+    /// The embedded course's is borrowed from the binary.
+    text: Cow<'static, str>,
     /// Whether the course has its model: without it, sections marked `{.model}` are
     /// left out ([`model_sections`]).
     has_model: bool,
+    /// The embedded course's, opened by the reader: not scanned for hidden characters
+    /// (see [`Course::open`]).
+    trusted: bool,
     parsed: OnceLock<Parsed>,
 }
 
@@ -74,6 +80,9 @@ pub struct Lesson {
 #[derive(Debug, Clone)]
 struct Parsed {
     blocks: Vec<Block>,
+    /// Where each top-level block starts in the text, in bytes (the first at 0), and the
+    /// text's length last: see [`Lesson::block_bytes`].
+    bytes: Vec<usize>,
     /// What is wrong in the lesson's text but does not stop it being shown (hidden
     /// characters, nesting too deep): `check` reports these.
     warnings: Vec<ContentError>,
@@ -147,7 +156,8 @@ struct ManifestLesson {
 }
 
 impl Course {
-    /// The embedded course, or the one in `dir`.
+    /// The embedded course, or the one in `dir`, every file scanned for hidden
+    /// characters (`check` reports them).
     pub fn load(dir: Option<&Path>) -> Result<Course, ContentError> {
         match dir {
             Some(d) => Course::from_source(Source::Dir(d)),
@@ -155,14 +165,38 @@ impl Course {
         }
     }
 
+    /// [`Course::load`] for the reader, before its first screen: the embedded course is
+    /// trusted, its files not scanned for hidden characters, since it was built into
+    /// the binary from `lessons/`, which `attn-course check` (run by CI and by the
+    /// test `the_embedded_course_has_no_hidden_characters`) scans with these very
+    /// scans, through [`Course::load`]. A course in `dir` is untrusted: every check.
+    pub fn open(dir: Option<&Path>) -> Result<Course, ContentError> {
+        match dir {
+            Some(d) => Course::from_source(Source::Dir(d)),
+            None => Course::build(Source::Embedded, true),
+        }
+    }
+
     pub fn from_source(source: Source<'_>) -> Result<Course, ContentError> {
+        Course::build(source, false)
+    }
+
+    /// The course of `source`; a `trusted` one's files are not scanned.
+    fn build(source: Source<'_>, trusted: bool) -> Result<Course, ContentError> {
         let mut hazards = Vec::new();
         let mut note = |file: &str, found: Vec<scan::Hazard>| {
             hazards.extend(found.iter().map(|h| ContentError::hidden(file, 1, h)));
         };
-        let raw = source.read("course.toml")?;
-        let (text, found) = scan::toml(&raw);
-        note("course.toml", found);
+        let scanned =
+            |raw: Cow<'static, str>, file: &str, note: &mut dyn FnMut(&str, Vec<scan::Hazard>)| {
+                if trusted {
+                    return raw;
+                }
+                let (text, found) = scan::toml(&raw);
+                note(file, found);
+                Cow::Owned(text.into_owned())
+            };
+        let text = scanned(source.read("course.toml")?, "course.toml", &mut note);
         let manifest: Manifest = toml::from_str(&text)
             .map_err(|e| ContentError::from_toml("course.toml", 1, &text, &e))?;
         if manifest.lesson.is_empty() {
@@ -197,16 +231,17 @@ impl Course {
                 let mut lesson =
                     Lesson::unparsed(entry.slug, entry.file, entry.title, entry.blurb, text);
                 lesson.has_model = has_model;
+                lesson.trusted = trusted;
                 Ok(lesson)
             })
             .collect::<Result<Vec<_>, _>>()?;
         let glossary = match source.read_optional(GLOSSARY_FILE)? {
+            Some(raw) if trusted => LazyGlossary::trusted(GLOSSARY_FILE, raw),
             Some(raw) => {
-                let (text, found) = scan::toml(&raw);
-                note(GLOSSARY_FILE, found);
-                Glossary::parse(GLOSSARY_FILE, &text)?
+                let text = scanned(raw, GLOSSARY_FILE, &mut note);
+                Glossary::parse(GLOSSARY_FILE, &text)?.into()
             }
-            None => Glossary::default(),
+            None => LazyGlossary::default(),
         };
         Ok(Course {
             title: manifest.title,
@@ -236,13 +271,19 @@ impl Lesson {
     /// A lesson parsed at once (for a lesson built from one text, as tests, the fuzz
     /// targets and panels do).
     pub fn parse(slug: String, file: String, title: String, blurb: String, text: &str) -> Lesson {
-        let lesson = Lesson::unparsed(slug, file, title, blurb, text.to_string());
+        let lesson = Lesson::unparsed(slug, file, title, blurb, text.to_string().into());
         lesson.parsed();
         lesson
     }
 
     /// A lesson whose text is parsed when first needed.
-    fn unparsed(slug: String, file: String, title: String, blurb: String, text: String) -> Lesson {
+    fn unparsed(
+        slug: String,
+        file: String,
+        title: String,
+        blurb: String,
+        text: Cow<'static, str>,
+    ) -> Lesson {
         Lesson {
             slug,
             file,
@@ -250,6 +291,7 @@ impl Lesson {
             blurb,
             text,
             has_model: true,
+            trusted: false,
             parsed: OnceLock::new(),
         }
     }
@@ -272,21 +314,37 @@ impl Lesson {
 
     fn parsed(&self) -> &Parsed {
         self.parsed.get_or_init(|| {
-            let (blocks, mut warnings) = markdown::parse_reporting(&self.file, 1, &self.text);
+            let (blocks, mut warnings) =
+                markdown::parse_reporting(&self.file, 1, &self.text, self.trusted);
             let blocks = model_sections::apply(blocks, self.has_model);
-            let hidden = scan::markdown(&self.text);
-            warnings.extend(
-                hidden
-                    .iter()
-                    .map(|h| ContentError::hidden(&self.file, 1, h)),
-            );
-            Parsed { blocks, warnings }
+            if !self.trusted {
+                let hidden = scan::markdown(&self.text);
+                warnings.extend(
+                    hidden
+                        .iter()
+                        .map(|h| ContentError::hidden(&self.file, 1, h)),
+                );
+            }
+            let bytes = block_bytes(&blocks, &self.text);
+            Parsed {
+                blocks,
+                bytes,
+                warnings,
+            }
         })
     }
 
     /// The lesson's top-level blocks.
     pub fn blocks(&self) -> &[Block] {
         &self.parsed().blocks
+    }
+
+    /// Where each top-level block starts in the lesson's source text, in bytes, and the
+    /// text's length last: block `k` is bytes `block_bytes()[k]..block_bytes()[k + 1]`
+    /// (the text before the first block counts as the first's). The reader's percentage
+    /// is a place in these bytes, as `less` gives one.
+    pub fn block_bytes(&self) -> &[usize] {
+        &self.parsed().bytes
     }
 
     /// What is wrong in the lesson's text but does not stop it being shown (hidden
@@ -317,6 +375,23 @@ impl Lesson {
     }
 }
 
+/// [`Lesson::block_bytes`] of `blocks`, parsed from `text` with its first line as 1.
+fn block_bytes(blocks: &[Block], text: &str) -> Vec<usize> {
+    let lines = error::Lines::new(text);
+    let mut bytes = Vec::with_capacity(blocks.len() + 1);
+    let mut last = 0;
+    for (i, block) in blocks.iter().enumerate() {
+        let at = match i {
+            0 => 0,
+            _ => lines.start_of(block.line).unwrap_or(text.len()),
+        };
+        last = at.clamp(last, text.len());
+        bytes.push(last);
+    }
+    bytes.push(text.len());
+    bytes
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -327,6 +402,36 @@ mod tests {
         assert_eq!(course.lessons.len(), 8);
         assert_eq!(course.lessons[1].slug, "sqrt-dk");
         assert!(course.lessons.iter().all(|l| !l.sections().is_empty()));
+    }
+
+    /// What lets the reader open the embedded course without scanning it: scanned, it
+    /// has no hidden characters and no other warning, so trusted it is the same course.
+    #[test]
+    fn the_embedded_course_has_no_hidden_characters() {
+        let checked = Course::load(None).unwrap();
+        assert_eq!(checked.hazards, []);
+        for lesson in &checked.lessons {
+            assert_eq!(lesson.warnings(), [], "{}", lesson.file);
+        }
+        let trusted = Course::open(None).unwrap();
+        assert_eq!(trusted, checked);
+        for (a, b) in trusted.lessons.iter().zip(&checked.lessons) {
+            assert!(a.trusted && !b.trusted);
+            assert_eq!(a.blocks(), b.blocks(), "{}", a.file);
+        }
+    }
+
+    #[test]
+    fn a_course_from_a_directory_is_scanned_also_when_opened_by_the_reader() {
+        let dir = tempfile::tempdir().unwrap();
+        let manifest =
+            "title = \"T\"\n[[lesson]]\nslug = \"a\"\nfile = \"a.md\"\ntitle = \"A\u{202E}\"\n";
+        std::fs::write(dir.path().join("course.toml"), manifest).unwrap();
+        std::fs::write(dir.path().join("a.md"), "# A\n\nx\u{200B}y\n").unwrap();
+        let course = Course::open(Some(dir.path())).unwrap();
+        assert_eq!(course.hazards.len(), 1, "{:?}", course.hazards);
+        assert_eq!(course.lessons[0].warnings().len(), 1);
+        assert!(!course.lessons[0].title.contains('\u{202E}'));
     }
 
     #[test]

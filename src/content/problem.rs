@@ -3,6 +3,7 @@
 //! otherwise silently drop the learner's hints.
 
 use std::collections::BTreeMap;
+use std::sync::OnceLock;
 
 use serde::Deserialize;
 
@@ -66,11 +67,62 @@ pub struct Mistake {
     pub condition: Option<String>,
 }
 
+/// A ```` ```problem ```` fence of a lesson: its spec is parsed from the body when first
+/// asked for. Opening a lesson parses its markdown before the first screen, and parsing
+/// every problem's TOML was a third of that; the first screen shows a few boxes at most.
+/// The spec (or the error a malformed body is shown as) is the same whenever it is
+/// asked for, and `check` asks for every one.
+#[derive(Debug, Clone)]
+pub struct ProblemFence(Box<Fence>);
+
+#[derive(Debug, Clone)]
+struct Fence {
+    file: String,
+    /// The line of the opening ```` ``` ````.
+    line: usize,
+    body: String,
+    /// The embedded course's: the body is not scanned for hidden characters.
+    trusted: bool,
+    spec: OnceLock<Result<ProblemSpec, ContentError>>,
+}
+
+impl ProblemFence {
+    pub fn new(file: &str, line: usize, body: String, trusted: bool) -> ProblemFence {
+        ProblemFence(Box::new(Fence {
+            file: file.to_string(),
+            line,
+            body,
+            trusted,
+            spec: OnceLock::new(),
+        }))
+    }
+}
+
+impl AsRef<Result<ProblemSpec, ContentError>> for ProblemFence {
+    fn as_ref(&self) -> &Result<ProblemSpec, ContentError> {
+        let f = &self.0;
+        f.spec.get_or_init(|| {
+            if f.trusted {
+                return parse(&f.file, f.line, &f.body);
+            }
+            let body = super::error::refuse_hidden_toml(&f.file, f.line + 1, &f.body)?;
+            parse(&f.file, f.line, &body)
+        })
+    }
+}
+
+/// Two fences are the same when their specs (or errors) are.
+impl PartialEq for ProblemFence {
+    fn eq(&self, other: &ProblemFence) -> bool {
+        self.as_ref() == other.as_ref()
+    }
+}
+
 /// Parses the TOML body of a problem fence. `fence_line` is the line of the opening
-/// ```` ``` ````; the body starts on the next line.
+/// ```` ``` ````; the body starts on the next line. An untrusted body has been through
+/// [`super::error::refuse_hidden_toml`] (the markdown parser does that).
 pub fn parse(file: &str, fence_line: usize, body: &str) -> Result<ProblemSpec, ContentError> {
     let first_line = fence_line + 1;
-    let body = &super::error::refuse_hidden_toml(file, first_line, body)?;
     let spec: ProblemSpec =
         toml::from_str(body).map_err(|e| ContentError::from_toml(file, first_line, body, &e))?;
     let at_key = |key: &str| first_line + key_line(body, key);
@@ -183,5 +235,26 @@ mistakes = [{ expr = "a", says = "forgot softmax" }]
         );
         let no_hints = GOOD.replace("hints = ['First.', 'Second.']", "hints = []");
         assert_eq!(parse("a.md", 1, &no_hints).unwrap_err().line, 11);
+    }
+
+    /// A fence's spec is parsed when asked for, the same each time; an untrusted body
+    /// with an escape that decodes to a hidden character is refused, a trusted one (the
+    /// embedded course's, scanned by `check`) is not scanned.
+    #[test]
+    fn a_fence_is_parsed_when_asked_and_only_an_untrusted_body_is_scanned() {
+        let fence = ProblemFence::new("f.md", 3, GOOD.to_string(), false);
+        assert!(
+            fence.0.spec.get().is_none(),
+            "not parsed before it is asked for"
+        );
+        let spec = fence.as_ref().as_ref().expect("parses");
+        assert_eq!(spec.id, "softmax-output");
+        assert_eq!(fence, ProblemFence::new("f.md", 3, GOOD.to_string(), true));
+        let hidden = GOOD.replace("'First.'", r#""Fi\u001brst.""#);
+        let refused = ProblemFence::new("f.md", 3, hidden.clone(), false);
+        let err = refused.as_ref().as_ref().expect_err("refused");
+        assert!(err.to_string().starts_with("f.md:"), "{err}");
+        let trusted = ProblemFence::new("f.md", 3, hidden, true);
+        assert!(trusted.as_ref().is_ok());
     }
 }

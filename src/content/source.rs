@@ -1,6 +1,7 @@
 //! Where course files come from: the copy embedded at build time, or a directory given
 //! with `--course` (for authors). The only file reading of the content layer is here.
 
+use std::borrow::Cow;
 use std::path::Path;
 
 use super::error::ContentError;
@@ -47,23 +48,26 @@ pub enum Source<'a> {
 }
 
 impl Source<'_> {
-    /// The text of file `name` (a plain file name inside the course directory).
-    pub fn read(&self, name: &str) -> Result<String, ContentError> {
+    /// The text of file `name` (a plain file name inside the course directory). The
+    /// embedded course's is borrowed from the binary, not copied.
+    pub fn read(&self, name: &str) -> Result<Cow<'static, str>, ContentError> {
         match self {
             Source::Embedded => EMBEDDED
                 .get_file(name)
                 .and_then(|f| f.contents_utf8())
-                .map(str::to_string)
+                .map(Cow::Borrowed)
                 .ok_or_else(|| ContentError::new(name, 0, "not in the embedded course")),
             Source::Dir(dir) => {
                 let path = dir.join(name);
-                read_capped(&path).map_err(|e| ContentError::new(&path.display().to_string(), 0, e))
+                read_capped(&path)
+                    .map(Cow::Owned)
+                    .map_err(|e| ContentError::new(&path.display().to_string(), 0, e))
             }
             Source::Files(files) => match files.iter().find(|(n, _)| *n == name) {
                 Some((_, text)) if text.len() > MAX_FILE_BYTES => {
                     Err(ContentError::new(name, 0, too_big(text.len() as u64)))
                 }
-                Some((_, text)) => Ok((*text).to_string()),
+                Some((_, text)) => Ok(Cow::Owned((*text).to_string())),
                 None => Err(ContentError::new(name, 0, "no such file")),
             },
         }
@@ -81,7 +85,7 @@ impl Source<'_> {
 
     /// Like [`Source::read`], but a file that is not there is `None` (for optional
     /// files such as `glossary.toml`).
-    pub fn read_optional(&self, name: &str) -> Result<Option<String>, ContentError> {
+    pub fn read_optional(&self, name: &str) -> Result<Option<Cow<'static, str>>, ContentError> {
         match self {
             Source::Embedded if EMBEDDED.get_file(name).is_none() => Ok(None),
             Source::Dir(dir) if !dir.join(name).exists() => Ok(None),

@@ -62,7 +62,30 @@ impl LayoutCache {
         width: usize,
         ctx: &Context<'_>,
     ) -> Arc<LaidOut> {
-        let key = (index, width);
+        self.fetch((index, width), ctx, || super::lesson(lesson, width, ctx))
+    }
+
+    /// [`LayoutCache::get`] for the lesson whose `run` of blocks ([`super::opening`])
+    /// was laid out in the same `width` and `ctx`: completed rather than laid out anew.
+    pub fn complete(
+        &mut self,
+        index: usize,
+        lesson: &Lesson,
+        width: usize,
+        ctx: &Context<'_>,
+        run: LaidOut,
+    ) -> Arc<LaidOut> {
+        self.fetch((index, width), ctx, || {
+            super::complete(lesson, run, width, ctx)
+        })
+    }
+
+    fn fetch(
+        &mut self,
+        key: (usize, usize),
+        ctx: &Context<'_>,
+        lay_out: impl FnOnce() -> LaidOut,
+    ) -> Arc<LaidOut> {
         if let Some((stamp, laid)) = self.map.get(&key)
             && stamp.is(ctx)
         {
@@ -71,7 +94,7 @@ impl LayoutCache {
         if self.map.len() >= MAX_ENTRIES && !self.map.contains_key(&key) {
             self.map.clear();
         }
-        let laid = Arc::new(super::lesson(lesson, width, ctx));
+        let laid = Arc::new(lay_out());
         self.map.insert(key, (Stamp::of(ctx), laid.clone()));
         laid
     }

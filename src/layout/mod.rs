@@ -3,6 +3,8 @@
 //! A lesson is laid out once per width into a [`LaidOut`]: its lines plus the first line
 //! of every top-level block. Scrolling then only slices the lines, and a reading position
 //! kept as a block index maps back to a line at any width, so a resize keeps the place.
+//! The reader's first screen lays out only the blocks it shows ([`opening`]) and the
+//! rest right after it is drawn ([`complete`]).
 
 pub mod ascii;
 mod blocks;
@@ -11,6 +13,7 @@ pub mod code_wrap;
 mod mark;
 pub mod math_text;
 mod panel;
+mod source_place;
 mod table;
 pub mod theme;
 mod whole;
@@ -22,20 +25,26 @@ pub use cache::LayoutCache;
 pub use mark::{Mark, mark};
 pub use panel::{PanelCache, PanelText, value_lines};
 pub use theme::{Theme, cut};
-pub use whole::lesson;
+pub use whole::{complete, lesson, opening};
 
 use crate::content::sentence::Sentence;
 use crate::content::{Inline, markdown};
 use crate::progress::view::ProblemStates;
 
-/// A lesson laid out at one width.
+/// A lesson laid out at one width: the whole of it, or (for the reader's first screen,
+/// see [`opening`]) a run of its top-level blocks laid out as the whole would have them.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct LaidOut {
     pub lines: Vec<Line<'static>>,
-    /// First line of each top-level block, increasing.
+    /// First line of each top-level block laid out, increasing.
     pub block_starts: Vec<usize>,
     /// The prose's sentences (paragraphs and list items, not problem prompts), in order.
     pub sentences: Vec<SentenceSpot>,
+    /// The top-level block that `block_starts[0]` is the start of: 0 for a whole lesson.
+    pub first_block: usize,
+    /// Paragraphs (and list items) met: what numbers the paragraphs of a run laid out
+    /// after this one.
+    pub paragraphs: usize,
 }
 
 /// A sentence of the prose and where it was laid out.
@@ -73,15 +82,18 @@ impl SentenceSpot {
 impl LaidOut {
     /// The top-level block that line `line` belongs to.
     pub fn block_at(&self, line: usize) -> usize {
-        self.block_starts
-            .partition_point(|&start| start <= line)
-            .saturating_sub(1)
+        self.first_block
+            + self
+                .block_starts
+                .partition_point(|&start| start <= line)
+                .saturating_sub(1)
     }
 
-    /// The first line of block `block` (the last line when the block does not exist).
+    /// The first line of block `block` (the last line when the block is not laid out).
     pub fn line_of_block(&self, block: usize) -> usize {
-        self.block_starts
-            .get(block)
+        block
+            .checked_sub(self.first_block)
+            .and_then(|b| self.block_starts.get(b))
             .copied()
             .unwrap_or(self.lines.len().saturating_sub(1))
     }

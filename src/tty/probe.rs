@@ -47,6 +47,26 @@ impl Probe {
     }
 }
 
+/// The size of the terminal on standard output, asked of it directly: crossterm's
+/// `terminal::size` opens `/dev/tty` for every question, and ratatui asks before every
+/// frame (three opens before the first one). When standard output cannot say (it is not
+/// the terminal, or it reports no size), crossterm's way is the fallback.
+fn stdout_size() -> io::Result<Size> {
+    let mut size = libc::winsize {
+        ws_row: 0,
+        ws_col: 0,
+        ws_xpixel: 0,
+        ws_ypixel: 0,
+    };
+    // SAFETY: TIOCGWINSZ writes one `winsize` through the pointer, to a live local.
+    let rc = unsafe { libc::ioctl(libc::STDOUT_FILENO, libc::TIOCGWINSZ, &mut size) };
+    if rc == 0 && size.ws_col > 0 && size.ws_row > 0 {
+        return Ok(Size::new(size.ws_col, size.ws_row));
+    }
+    let (width, height) = ratatui::crossterm::terminal::size()?;
+    Ok(Size::new(width, height))
+}
+
 impl Backend for Probe {
     type Error = io::Error;
 
@@ -87,10 +107,7 @@ impl Backend for Probe {
     fn size(&self) -> io::Result<Size> {
         match self.fixed {
             Some(size) => Ok(size),
-            None => {
-                let (width, height) = ratatui::crossterm::terminal::size()?;
-                Ok(Size::new(width, height))
-            }
+            None => stdout_size(),
         }
     }
 

@@ -106,12 +106,13 @@ fn a_save_adopts_the_record_another_reader_wrote_first() {
 
     assert_eq!(app.progress().learner_seed, 7, "the file's seed wins");
     assert!(app.progress().lessons[&lesson.slug].problems[&first].solved);
-    let fresh = App::new(
+    let mut fresh = App::new(
         Course::load(None).unwrap(),
         app.progress().clone(),
         Theme::new(false, true),
         (80, 24),
     );
+    fresh.settle();
     assert_eq!(
         app.view().lines,
         fresh.view().lines,

@@ -1,6 +1,7 @@
 //! The status bar: where the learner is ("lesson 2/8 · 2.3 Choosing the divisor · 40%",
-//! the percentage being how far down the lesson the screen's bottom is, not the furthest
-//! read, which the contents marks keep), or the open prompt.
+//! the percentage being how far down the lesson's source text the screen's bottom is, as
+//! `less` gives it ([`App::percent_here`]), not the furthest read, which the contents
+//! marks keep), or the open prompt.
 
 use ratatui::Frame;
 use ratatui::layout::{Position, Rect};

@@ -24,11 +24,14 @@
 //! holds the types and the lookup by name.
 
 mod find;
+mod lazy;
 mod read;
 
 use std::collections::BTreeMap;
 
 use crate::math::notation::Sym;
+
+pub use lazy::LazyGlossary;
 
 /// The longest name or alias: matching one at a word costs up to its length.
 pub const MAX_PHRASE: usize = 200;

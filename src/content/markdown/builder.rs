@@ -8,7 +8,8 @@ use pulldown_cmark::{CodeBlockKind, Event, HeadingLevel, Tag, TagEnd};
 use super::MAX_NESTING;
 use crate::content::block::{Align, Block, BlockKind, Emphasis, Inline};
 use crate::content::error::ContentError;
-use crate::content::{claim, figure, problem};
+use crate::content::problem::ProblemFence;
+use crate::content::{claim, figure};
 
 /// An open container and the blocks gathered in it so far.
 enum Container {
@@ -40,6 +41,8 @@ enum InlineKind {
 /// was found wrong on the way.
 pub(super) struct Builder<'f> {
     file: &'f str,
+    /// The embedded course's text: problem bodies are not scanned for hidden characters.
+    trusted: bool,
     stack: Vec<Container>,
     inline: Option<(InlineKind, usize, Vec<Inline>)>,
     emphasis: Emphasis,
@@ -53,9 +56,10 @@ pub(super) struct Builder<'f> {
 }
 
 impl<'f> Builder<'f> {
-    pub(super) fn new(file: &'f str) -> Builder<'f> {
+    pub(super) fn new(file: &'f str, trusted: bool) -> Builder<'f> {
         Builder {
             file,
+            trusted,
             stack: vec![Container::Root(Vec::new())],
             inline: None,
             emphasis: Emphasis::default(),
@@ -310,7 +314,7 @@ impl<'f> Builder<'f> {
         };
         let lang = info.split_whitespace().next().unwrap_or("").to_string();
         let kind = match lang.as_str() {
-            "problem" => BlockKind::Problem(Box::new(problem::parse(self.file, line, &text))),
+            "problem" => BlockKind::Problem(ProblemFence::new(self.file, line, text, self.trusted)),
             "eval" => BlockKind::Claims(claim::parse(self.file, line, &text)),
             "figure" => {
                 BlockKind::Figure(Box::new(figure::FigureBlock::new(self.file, line, &text)))

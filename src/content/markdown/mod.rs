@@ -10,7 +10,7 @@ mod builder;
 use pulldown_cmark::{CodeBlockKind, CowStr, Event, Options, Parser, Tag, TextMergeWithOffset};
 
 use super::block::Block;
-use super::error::ContentError;
+use super::error::{ContentError, Lines};
 use builder::Builder;
 
 /// How deeply lists and quotes may nest. Laying out, checking and even dropping a block
@@ -21,27 +21,27 @@ pub const MAX_NESTING: usize = 16;
 /// Parses a whole markdown text. `file` names it in errors of problem and eval blocks;
 /// `first_line` is the file line of the text's first line (1 for a lesson file).
 pub fn parse(file: &str, first_line: usize, text: &str) -> Vec<Block> {
-    parse_reporting(file, first_line, text).0
+    parse_reporting(file, first_line, text, false).0
 }
 
 /// [`parse`], with what the text does wrong that does not stop it being shown: lists and
-/// quotes nested deeper than [`MAX_NESTING`].
+/// quotes nested deeper than [`MAX_NESTING`]. A `trusted` text (the embedded course's,
+/// scanned by `check`) is not made safe to show: it has nothing to make safe.
 pub fn parse_reporting(
     file: &str,
     first_line: usize,
     text: &str,
+    trusted: bool,
 ) -> (Vec<Block>, Vec<ContentError>) {
     let options = Options::ENABLE_MATH | Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH;
     let events = TextMergeWithOffset::new(Parser::new_ext(text, options).into_offset_iter());
-    let mut builder = Builder::new(file);
+    let mut builder = Builder::new(file, trusted);
     // Byte offset of every line start, so an event's line is a binary search rather than
     // a count of newlines from the top (which made long lessons quadratic).
-    let line_starts: Vec<usize> = std::iter::once(0)
-        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
-        .collect();
+    let lines = Lines::new(text);
     for (event, range) in events {
-        let line = first_line - 1 + line_starts.partition_point(|&start| start <= range.start);
-        builder.event(clean(event), line);
+        let line = first_line - 1 + lines.line_of(range.start);
+        builder.event(if trusted { event } else { clean(event) }, line);
     }
     builder.finish()
 }
@@ -237,7 +237,7 @@ mod tests {
     fn nesting_beyond_the_limit_is_shown_flat_and_reported() {
         for (opener, levels) in [("- ", 1), ("> ", 1), ("1. ", 1), ("- > ", 2)] {
             let text = format!("intro\n\n{}deep text\n", opener.repeat(10_000 / levels));
-            let (blocks, warnings) = parse_reporting("f.md", 1, &text);
+            let (blocks, warnings) = parse_reporting("f.md", 1, &text, false);
             let d = depth(&blocks);
             assert!((1..=MAX_NESTING).contains(&d), "{opener:?}: depth {d}");
             assert!(format!("{blocks:?}").contains("deep text"), "{opener:?}");
@@ -249,7 +249,7 @@ mod tests {
             );
         }
         let (blocks, warnings) =
-            parse_reporting("f.md", 1, &format!("{}x", "- ".repeat(MAX_NESTING)));
+            parse_reporting("f.md", 1, &format!("{}x", "- ".repeat(MAX_NESTING)), false);
         assert_eq!((depth(&blocks), warnings.len()), (MAX_NESTING, 0));
     }
 

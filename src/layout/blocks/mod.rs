@@ -91,7 +91,7 @@ impl<'a> Renderer<'a> {
             BlockKind::Problem(spec) => {
                 self.problems += 1;
                 let collect = std::mem::replace(&mut self.collect, false);
-                self.problem(spec, width, out);
+                self.problem(spec.as_ref(), width, out);
                 self.collect = collect;
             }
             BlockKind::Claims(claims) => self.claims(claims, width, out),

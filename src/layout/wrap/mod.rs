@@ -12,18 +12,32 @@
 //! is not torn in two while it fits, and a long formula breaks where it had spaces
 //! (around relations, after commas). The space is drawn as an ordinary one.
 
+use std::ops::Range;
+
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use unicode_segmentation::UnicodeSegmentation;
 use unicode_width::UnicodeWidthStr;
 
+/// A run of one span's text in one style and owner: a slice of the span, so that
+/// cutting text into fragments allocates nothing per word.
+#[derive(Debug, Clone, Copy)]
+struct Piece<'a> {
+    text: &'a str,
+    /// The span it is a slice of, and where in its text the slice starts.
+    span: usize,
+    start: usize,
+    style: Style,
+    /// See [`wrap_owned`].
+    owner: usize,
+    width: usize,
+}
+
 /// An unbreakable run of styled text, and whether a space precedes it.
 #[derive(Debug, Default)]
 struct Fragment {
-    /// Text, style and owner (see [`wrap_owned`]).
-    pieces: Vec<(String, Style, usize)>,
-    /// The width of each piece.
-    widths: Vec<usize>,
+    /// Its pieces, in the one list of pieces of the text being wrapped.
+    pieces: Range<usize>,
     width: usize,
     /// Style of the space before the fragment, if one is there.
     space_before: Option<Style>,
@@ -36,19 +50,17 @@ struct Fragment {
 /// The no-break space: a space the line may not be broken at while its unit fits.
 pub const NO_BREAK: char = '\u{a0}';
 
-impl Fragment {
-    fn push(&mut self, grapheme: &str, width: usize, style: Style, owner: usize) {
-        match (self.pieces.last_mut(), self.widths.last_mut()) {
-            (Some((text, s, o)), Some(w)) if *s == style && *o == owner => {
-                text.push_str(grapheme);
-                *w += width;
-            }
-            _ => {
-                self.pieces.push((grapheme.to_string(), style, owner));
-                self.widths.push(width);
-            }
-        }
-        self.width += width;
+/// Text cut into fragments: the fragments, and the pieces they are made of.
+#[derive(Debug, Default)]
+struct Cut<'a> {
+    frags: Vec<Fragment>,
+    pieces: Vec<Piece<'a>>,
+}
+
+impl<'a> Cut<'a> {
+    /// The pieces of fragment `frag`.
+    fn of(&self, frag: &Fragment) -> &[Piece<'a>] {
+        &self.pieces[frag.pieces.clone()]
     }
 }
 
@@ -81,7 +93,8 @@ pub fn wrap_owned(
     let mut placed: Vec<Placed> = Vec::new();
     let mut line: Vec<Span<'static>> = Vec::new();
     let mut used = 0;
-    let frags = fragments(spans, owners);
+    let cut = fragments(spans, owners);
+    let frags = &cut.frags;
     for (i, frag) in frags.iter().enumerate() {
         let space = usize::from(frag.space_before.is_some() && used > 0);
         // A glued unit that fits a line moves to the next one whole.
@@ -101,14 +114,15 @@ pub fn wrap_owned(
         // The common case, a fragment that fits the line: placed whole, piece by piece
         // (what the grapheme loop below would do, without cutting it into units).
         if used + frag.width <= width {
-            for ((text, style, owner), w) in frag.pieces.iter().zip(&frag.widths) {
-                push_span(&mut line, text, *style);
-                place(&mut placed, *owner, lines.len(), used, used + w);
-                used += w;
+            for piece in cut.of(frag) {
+                push_span(&mut line, piece.text, piece.style);
+                let end = used + piece.width;
+                place(&mut placed, piece.owner, lines.len(), used, end);
+                used = end;
             }
             continue;
         }
-        let units = units(&frag.pieces);
+        let units = units(cut.of(frag));
         for piece in pieces(&units) {
             let piece_width: usize = piece.iter().map(|u| unit_cells(u)).sum();
             if used > 0 && used + piece_width > width {
@@ -170,13 +184,13 @@ fn unit_width(frags: &[Fragment]) -> usize {
 /// The graphemes of a fragment in the groups a too-long fragment may be cut between:
 /// closing punctuation stays with the character before it, so that no line starts
 /// with the `,` of `queries,`.
-fn units(pieces: &[(String, Style, usize)]) -> Vec<Vec<(&str, Style, usize)>> {
-    let mut out: Vec<Vec<(&str, Style, usize)>> = Vec::new();
-    for (text, style, owner) in pieces {
-        for g in text.graphemes(true) {
+fn units<'a>(pieces: &[Piece<'a>]) -> Vec<Unit<'a>> {
+    let mut out: Vec<Unit<'a>> = Vec::new();
+    for piece in pieces {
+        for g in piece.text.graphemes(true) {
             match out.last_mut() {
-                Some(unit) if closes(g) => unit.push((g, *style, *owner)),
-                _ => out.push(vec![(g, *style, *owner)]),
+                Some(unit) if closes(g) => unit.push((g, piece.style, piece.owner)),
+                _ => out.push(vec![(g, piece.style, piece.owner)]),
             }
         }
     }
@@ -213,10 +227,11 @@ fn pieces<'a, 'b>(units: &'b [Unit<'a>]) -> Vec<&'b [Unit<'a>]> {
 /// The width of the widest piece of the text that [`wrap`] keeps whole (see
 /// [`pieces`]): the narrowest column that wraps the text without cutting a word.
 pub fn longest_piece(spans: &[Span<'_>]) -> usize {
-    fragments(spans, &[])
+    let cut = fragments(spans, &[]);
+    cut.frags
         .iter()
         .flat_map(|f| {
-            let units = units(&f.pieces);
+            let units = units(cut.of(f));
             pieces(&units)
                 .iter()
                 .map(|p| p.iter().map(|u| unit_cells(u)).sum::<usize>())
@@ -238,6 +253,7 @@ fn closes(g: &str) -> bool {
 /// without a word being cut.
 pub fn longest_word(spans: &[Span<'_>]) -> usize {
     fragments(spans, &[])
+        .frags
         .iter()
         .map(|f| f.width)
         .max()
@@ -252,38 +268,43 @@ fn push_span(line: &mut Vec<Span<'static>>, text: &str, style: Style) {
     }
 }
 
-/// The graphemes of `text`. ASCII text without a CR (nearly all prose) is cut byte by
-/// byte, which is what segmentation gives it (CR LF is ASCII's only cluster), without
-/// its cost: segmenting was the largest part of laying out a lesson.
-fn graphemes(text: &str) -> impl Iterator<Item = &str> {
+/// The graphemes of `text`, each with its byte offset. ASCII text without a CR (nearly
+/// all prose) is cut byte by byte, which is what segmentation gives it (CR LF is ASCII's
+/// only cluster), without its cost: segmenting was the largest part of laying out a
+/// lesson.
+fn graphemes(text: &str) -> impl Iterator<Item = (usize, &str)> {
     let bytewise = text.is_ascii() && !text.contains('\r');
-    let fast = bytewise.then(|| (0..text.len()).map(move |i| &text[i..=i]));
-    let slow = (!bytewise).then(|| text.graphemes(true));
+    let fast = bytewise.then(|| (0..text.len()).map(move |i| (i, &text[i..=i])));
+    let slow = (!bytewise).then(|| text.grapheme_indices(true));
     fast.into_iter().flatten().chain(slow.into_iter().flatten())
 }
 
-fn fragments(spans: &[Span<'_>], owners: &[usize]) -> Vec<Fragment> {
-    let mut out = Vec::new();
+/// `spans` cut into fragments at whitespace and around wide characters.
+fn fragments<'a>(spans: &'a [Span<'_>], owners: &[usize]) -> Cut<'a> {
+    let mut cut = Cut::default();
     let mut current = Fragment::default();
     let mut pending_space: Option<Style> = None;
     let mut pending_newline = false;
     // Whether the whitespace since the last fragment is only no-break spaces.
     let mut pending_glue: Option<bool> = None;
-    let finish = |current: &mut Fragment, out: &mut Vec<Fragment>| {
+    let finish = |current: &mut Fragment, cut: &mut Cut<'a>| {
         if !current.pieces.is_empty() {
-            out.push(std::mem::take(current));
+            let next = cut.pieces.len();
+            cut.frags.push(std::mem::take(current));
+            current.pieces = next..next;
         }
     };
     for (i, span) in spans.iter().enumerate() {
         let owner = owners.get(i).copied().unwrap_or(0);
-        for g in graphemes(&span.content) {
+        let text: &'a str = &span.content;
+        for (at, g) in graphemes(text) {
             if g == "\n" {
-                finish(&mut current, &mut out);
+                finish(&mut current, &mut cut);
                 pending_newline = true;
                 pending_space = None;
                 pending_glue = None;
             } else if g.chars().all(char::is_whitespace) {
-                finish(&mut current, &mut out);
+                finish(&mut current, &mut cut);
                 pending_space.get_or_insert(span.style);
                 let glue = g.chars().all(|c| c == NO_BREAK);
                 pending_glue = Some(pending_glue.unwrap_or(true) && glue);
@@ -291,164 +312,47 @@ fn fragments(spans: &[Span<'_>], owners: &[usize]) -> Vec<Fragment> {
                 let w = g.width();
                 let wide = w >= 2;
                 if wide {
-                    finish(&mut current, &mut out);
+                    finish(&mut current, &mut cut);
                 }
                 if current.pieces.is_empty() {
+                    current.pieces = cut.pieces.len()..cut.pieces.len();
                     current.space_before = pending_space.take();
                     current.newline = std::mem::take(&mut pending_newline);
                     current.glued = pending_glue.take() == Some(true);
                 }
-                current.push(g, w, span.style, owner);
+                let end = at + g.len();
+                match cut.pieces.last_mut() {
+                    // The grapheme goes on the fragment's last piece when it follows it
+                    // in the same span.
+                    Some(p)
+                        if !current.pieces.is_empty()
+                            && p.span == i
+                            && p.start + p.text.len() == at
+                            && (p.style, p.owner) == (span.style, owner) =>
+                    {
+                        p.text = &text[p.start..end];
+                        p.width += w;
+                    }
+                    _ => cut.pieces.push(Piece {
+                        text: g,
+                        span: i,
+                        start: at,
+                        style: span.style,
+                        owner,
+                        width: w,
+                    }),
+                }
+                current.pieces.end = cut.pieces.len();
+                current.width += w;
                 if wide {
-                    finish(&mut current, &mut out);
+                    finish(&mut current, &mut cut);
                 }
             }
         }
     }
-    finish(&mut current, &mut out);
-    out
+    finish(&mut current, &mut cut);
+    cut
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use ratatui::style::Modifier;
-
-    fn texts(lines: &[Line<'_>]) -> Vec<String> {
-        lines.iter().map(|l| l.to_string()).collect()
-    }
-
-    #[test]
-    fn ascii_is_cut_as_segmentation_cuts_it() {
-        for text in [
-            "plain words, (x) = 1.",
-            "a\r\nb\tc\u{1b}d",
-            "café x",
-            "\r\n",
-            "",
-        ] {
-            let fast: Vec<&str> = graphemes(text).collect();
-            let slow: Vec<&str> = text.graphemes(true).collect();
-            assert_eq!(fast, slow, "{text:?}");
-        }
-    }
-
-    #[test]
-    fn wraps_at_spaces_without_trailing_space() {
-        let lines = wrap(&[Span::raw("the quick brown fox jumps")], 10);
-        assert_eq!(texts(&lines), ["the quick", "brown fox", "jumps"]);
-    }
-
-    #[test]
-    fn styles_survive_and_whitespace_runs_collapse() {
-        let bold = Style::new().add_modifier(Modifier::BOLD);
-        let lines = wrap(
-            &[
-                Span::raw("a  "),
-                Span::styled("bold", bold),
-                Span::raw(" z"),
-            ],
-            80,
-        );
-        assert_eq!(texts(&lines), ["a bold z"]);
-        assert_eq!(lines[0].spans[1], Span::styled("bold", bold));
-    }
-
-    #[test]
-    fn a_word_glued_to_styled_punctuation_stays_together() {
-        let b = Style::new().add_modifier(Modifier::BOLD);
-        let lines = wrap(
-            &[Span::raw("xx "), Span::styled("yy", b), Span::raw(".")],
-            5,
-        );
-        assert_eq!(texts(&lines), ["xx", "yy."]);
-    }
-
-    #[test]
-    fn cjk_is_two_cells_wide_and_breaks_between_characters() {
-        // Each ideograph is 2 cells: 3 fit in 7 cells, never 4.
-        let lines = wrap(&[Span::raw("注意力机制很重要")], 7);
-        assert_eq!(texts(&lines), ["注意力", "机制很", "重要"]);
-        assert!(lines.iter().all(|l| l.width() <= 7));
-    }
-
-    #[test]
-    fn combining_characters_take_no_extra_cell() {
-        // "e" + COMBINING ACUTE is one cell: "éé éé" is 5 cells and fits in 5.
-        let text = "e\u{301}e\u{301} e\u{301}e\u{301}";
-        assert_eq!(texts(&wrap(&[Span::raw(text)], 5)), [text]);
-        // A too-long word splits between graphemes, never inside one.
-        let split = wrap(&[Span::raw("e\u{301}e\u{301}e\u{301}")], 2);
-        assert_eq!(texts(&split), ["e\u{301}-", "e\u{301}e\u{301}"]);
-    }
-
-    #[test]
-    fn no_break_spaces_keep_a_unit_whole_while_it_fits() {
-        let text = "aaa bbb x\u{a0}=\u{a0}[1,\u{a0}0] end";
-        assert_eq!(
-            texts(&wrap(&[Span::raw(text)], 12)),
-            ["aaa bbb", "x = [1, 0]", "end"]
-        );
-        // Longer than the line: broken at its no-break spaces, not inside a word.
-        let long = "so p\u{a0}=\u{a0}[1,\u{a0}2,\u{a0}3]";
-        assert_eq!(
-            texts(&wrap(&[Span::raw(long)], 8)),
-            ["so p =", "[1, 2,", "3]"]
-        );
-        assert_eq!(unbroken("a = b"), "a\u{a0}=\u{a0}b");
-    }
-
-    #[test]
-    fn long_words_split_and_hard_breaks_hold() {
-        assert_eq!(
-            texts(&wrap(&[Span::raw("abcdefg")], 3)),
-            ["ab-", "cd-", "efg"]
-        );
-        assert_eq!(texts(&wrap(&[Span::raw("a\nb c")], 80)), ["a", "b c"]);
-        assert_eq!(texts(&wrap(&[], 10)), [""]);
-    }
-
-    #[test]
-    fn a_too_long_word_is_cut_before_never_at_its_punctuation() {
-        // "queries," is 8 cells in 7: the comma goes down with the letter before it.
-        assert_eq!(
-            texts(&wrap(&[Span::raw("queries, keys")], 7)),
-            ["querie-", "s, keys"]
-        );
-        assert_eq!(longest_word(&[Span::raw("queries, keys")]), 8);
-    }
-
-    #[test]
-    fn a_formula_longer_than_the_line_breaks_after_an_operator_and_a_cut_is_marked() {
-        let cell = "sin(t/10000^(2i/d_model))";
-        assert_eq!(
-            texts(&wrap(&[Span::raw(cell)], 12)),
-            ["sin(t/", "10000^(2i/", "d_model))"]
-        );
-        assert_eq!(longest_piece(&[Span::raw(cell)]), 10);
-        assert_eq!(longest_piece(&[Span::raw("two words")]), 5);
-        // No operator to break after: cut, with a hyphen at the cut.
-        assert_eq!(
-            texts(&wrap(&[Span::raw("projections")], 9)),
-            ["projecti-", "ons"]
-        );
-    }
-
-    #[test]
-    fn owners_are_placed_by_line_and_column() {
-        let spans = [Span::raw("aa bb. "), Span::raw("cc dd ee.")];
-        let (lines, placed) = wrap_owned(&spans, &[0, 1], 8);
-        assert_eq!(texts(&lines), ["aa bb.", "cc dd", "ee."]);
-        let runs: Vec<_> = placed
-            .iter()
-            .map(|p| (p.owner, p.line, p.start, p.end))
-            .collect();
-        assert_eq!(runs, [(0, 0, 0, 6), (1, 1, 0, 5), (1, 2, 0, 3)]);
-        let (_, same_line) = wrap_owned(&spans, &[0, 1], 40);
-        let runs: Vec<_> = same_line
-            .iter()
-            .map(|p| (p.owner, p.start, p.end))
-            .collect();
-        assert_eq!(runs, [(0, 0, 6), (1, 7, 16)]);
-    }
-}
+mod tests;
