@@ -296,22 +296,6 @@ impl Lesson {
         }
     }
 
-    /// The lesson as a course without its model reads it (its `{.model}` sections
-    /// left out), when this one has the model; `check` reads it so to find a number
-    /// outside those sections that needs the model.
-    pub fn without_model(&self) -> Option<Lesson> {
-        self.has_model.then(|| Lesson {
-            has_model: false,
-            ..Lesson::unparsed(
-                self.slug.clone(),
-                self.file.clone(),
-                self.title.clone(),
-                self.blurb.clone(),
-                self.text.clone(),
-            )
-        })
-    }
-
     fn parsed(&self) -> &Parsed {
         self.parsed.get_or_init(|| {
             let (blocks, mut warnings) =

@@ -6,6 +6,7 @@
 //! course without it (`--course DIR` with no `model/`) is the same course without those
 //! sections, their claims and their problems — never an error.
 
+use super::Lesson;
 use super::block::{Block, BlockKind, Inline};
 
 /// The heading attribute marking a section that needs the model (the `{.class}`
@@ -59,6 +60,24 @@ fn strip_marker(text: &mut Vec<Inline>) -> bool {
         *last = rest;
     }
     true
+}
+
+impl Lesson {
+    /// The lesson as a course without its model reads it (its `{.model}` sections
+    /// left out), when this one has the model; `check` reads it so to find a number
+    /// outside those sections that needs the model.
+    pub fn without_model(&self) -> Option<Lesson> {
+        self.has_model.then(|| Lesson {
+            has_model: false,
+            ..Lesson::unparsed(
+                self.slug.clone(),
+                self.file.clone(),
+                self.title.clone(),
+                self.blurb.clone(),
+                self.text.clone(),
+            )
+        })
+    }
 }
 
 #[cfg(test)]
