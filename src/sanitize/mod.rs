@@ -9,6 +9,7 @@
 //! Pure: no terminal code, so the loaders, the layout and the commands all use it.
 
 pub mod scan;
+pub mod toml_lex;
 
 use std::borrow::Cow;
 

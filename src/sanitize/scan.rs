@@ -5,6 +5,7 @@
 
 use std::borrow::Cow;
 
+use super::toml_lex::Part;
 use super::{REPLACEMENT, is_hidden};
 
 /// A hidden character at a 1-based line and column (columns count characters).
@@ -81,24 +82,15 @@ pub fn toml(text: &str) -> (Cow<'_, str>, Vec<Hazard>) {
     };
     let bytes = text.as_bytes();
     let mut at = Cursor::default();
-    let mut state = Str::None;
+    let mut state = Part::Code;
     let mut i = 0;
     while i < text.len() {
         let c = text[i..].chars().next().unwrap_or(REPLACEMENT);
         let rest = &bytes[i..];
         let mut len = c.len_utf8();
-        match state {
-            Str::None if c == '#' => state = Str::Comment,
-            Str::None if rest.starts_with(b"\"\"\"") => (state, len) = (Str::Basic(true), 3),
-            Str::None if c == '"' => state = Str::Basic(false),
-            Str::None if rest.starts_with(b"'''") => (state, len) = (Str::Literal(true), 3),
-            Str::None if c == '\'' => state = Str::Literal(false),
-            Str::Comment if c == '\n' => state = Str::None,
-            Str::Basic(true) if rest.starts_with(b"\"\"\"") => (state, len) = (Str::None, 3),
-            Str::Literal(true) if rest.starts_with(b"'''") => (state, len) = (Str::None, 3),
-            Str::Basic(false) if c == '"' || c == '\n' => state = Str::None,
-            Str::Literal(false) if c == '\'' || c == '\n' => state = Str::None,
-            Str::Basic(_) if c == '\\' => {
+        match state.after(rest) {
+            Some((next, n)) => (state, len) = (next, n),
+            None if matches!(state, Part::Basic(_)) && c == '\\' => {
                 let (decoded, escape_len) = escape(&rest[1..]);
                 len = 1 + escape_len;
                 if let Some(d) = decoded.filter(|&d| is_hidden(d)) {
@@ -106,7 +98,7 @@ pub fn toml(text: &str) -> (Cow<'_, str>, Vec<Hazard>) {
                     replace(&mut out, i, i + len, "\\uFFFD");
                 }
             }
-            _ => {}
+            None => {}
         }
         if is_hidden(c) && !(c == '\r' && rest.get(1) == Some(&b'\n')) {
             // Raw: the markdown pass above has reported it.
@@ -131,17 +123,6 @@ fn push(found: &mut Vec<Hazard>, hazard: Hazard) {
     if found.len() < MAX_REPORTED {
         found.push(hazard);
     }
-}
-
-/// Where a TOML scan is.
-#[derive(Clone, Copy, PartialEq)]
-enum Str {
-    None,
-    Comment,
-    /// `"…"`, or `"""…"""` when true.
-    Basic(bool),
-    /// `'…'`, or `'''…'''` when true.
-    Literal(bool),
 }
 
 /// The line and column of the character being scanned.

@@ -7,25 +7,16 @@
 //! refuses such a file before the parser sees it; [`limits`](super::limits) then bounds
 //! what the parsed record holds.
 //!
-//! Written by hand: no TOML crate counts without building the document, and the count
-//! only needs to know what is inside a string or a comment.
+//! Written by hand: no TOML crate counts without building the document; what is inside
+//! a string or a comment is the one TOML lexer's ([`Part`]), shared with the scan for
+//! hidden characters.
+
+use crate::sanitize::toml_lex::Part;
 
 /// Keys and values (every `=`, `,`, `[` and `{` outside strings and comments) in one
 /// record. A real record has about six per attempt; the largest one that fits
 /// `MAX_RECORD_BYTES` (some 150,000 attempts) stays under a million.
 pub const MAX_PIECES: usize = 1_000_000;
-
-/// Where the scan is.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum State {
-    Code,
-    Comment,
-    /// `"…"`, `'…'`, `"""…"""` or `'''…'''`: the quote and whether it is tripled.
-    Text {
-        quote: u8,
-        triple: bool,
-    },
-}
 
 /// `Err` with a message when `text` holds more than [`MAX_PIECES`] keys and values.
 pub fn check(text: &str) -> Result<(), String> {
@@ -37,48 +28,28 @@ pub fn check(text: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// The keys and values in `bytes`, counting no further than `stop`.
+/// The keys and values in `bytes`, counting no further than `stop`. Byte by byte:
+/// every byte that opens or closes a string or a comment is ASCII, and no byte of a
+/// multi-byte character is.
 fn count(bytes: &[u8], stop: usize) -> usize {
-    let mut state = State::Code;
+    let mut part = Part::Code;
     let mut pieces = 0;
     let mut i = 0;
     while i < bytes.len() && pieces < stop {
-        let b = bytes[i];
-        match state {
-            State::Code => match b {
-                b'#' => state = State::Comment,
-                b'"' | b'\'' => {
-                    let triple = bytes[i..].starts_with(&[b, b, b]);
-                    state = State::Text { quote: b, triple };
-                    i += if triple { 2 } else { 0 };
-                }
-                b'=' | b',' | b'[' | b'{' => pieces += 1,
-                _ => {}
-            },
-            State::Comment => {
-                if b == b'\n' {
-                    state = State::Code;
-                }
+        i += match part.after(&bytes[i..]) {
+            Some((next, n)) => {
+                part = next;
+                n
             }
-            State::Text { quote, triple } => {
-                if b == b'\\' && quote == b'"' {
-                    // An escape: the next byte cannot end the string.
-                    i += 1;
-                } else if b == quote && !triple {
-                    state = State::Code;
-                } else if b == quote && bytes[i..].starts_with(&[quote, quote, quote]) {
-                    // Up to two more quotes may close a tripled string (`""""` ends in
-                    // a quote of the text): skip the run, then it is closed.
-                    let run = bytes[i..].iter().take_while(|&&c| c == quote).count();
-                    i += run - 1;
-                    state = State::Code;
-                } else if b == b'\n' && !triple {
-                    // An unclosed one-line string: the parser will say where; count on.
-                    state = State::Code;
+            // An escape: the byte after the backslash cannot end the string.
+            None if matches!(part, Part::Basic(_)) && bytes[i] == b'\\' => 2,
+            None => {
+                if part == Part::Code && matches!(bytes[i], b'=' | b',' | b'[' | b'{') {
+                    pieces += 1;
                 }
+                1
             }
-        }
-        i += 1;
+        };
     }
     pieces
 }
