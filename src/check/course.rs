@@ -41,6 +41,17 @@ pub fn check(course: &Course, seeds: u32) -> (Vec<Finding>, Tally) {
     (walker.findings, walker.tally)
 }
 
+/// What the walk finds in one lesson, each problem drawn for `seeds` learners.
+pub(super) fn lesson_findings(lesson: &Lesson, seeds: u32) -> Vec<Finding> {
+    let mut walker = Walker {
+        findings: Vec::new(),
+        tally: Tally::default(),
+        seeds,
+    };
+    walker.lesson(lesson);
+    walker.findings
+}
+
 struct Walker {
     findings: Vec<Finding>,
     tally: Tally,

@@ -3,13 +3,12 @@
 //! whoever copies the course without `model/` (or builds it without the weights).
 //!
 //! So each lesson of a course that has its model is read again as a course without it
-//! reads it, and what remains is evaluated with the model hidden
-//! ([`crate::model::without`]). Only the model's refusal is reported here; every other
-//! error was already reported by the main walk.
+//! reads it, and walked again as the main walk does (`course::lesson_findings`) with
+//! the model hidden ([`crate::model::without`]). Only the model's refusal is reported
+//! here; every other error was already reported by the main walk.
 
-use crate::content::{Block, BlockKind, Course, Lesson, markdown};
+use crate::content::{Course, Lesson};
 use crate::model;
-use crate::problems::Problem;
 
 use super::Finding;
 
@@ -18,70 +17,22 @@ use super::Finding;
 pub fn check(course: &Course) -> Vec<Finding> {
     let mut findings = Vec::new();
     for lesson in course.lessons.iter().filter_map(Lesson::without_model) {
-        model::without(|| {
-            for block in lesson.blocks() {
-                walk(&lesson, block, &mut findings);
-            }
-        });
+        // One learner is enough: a problem needs the model for every seed or none.
+        let walked = model::without(|| super::course::lesson_findings(&lesson, 1));
+        findings.extend(
+            walked
+                .into_iter()
+                .filter(|f| f.message.contains(model::HIDDEN_MESSAGE))
+                .map(|f| Finding {
+                    message: format!(
+                        "this needs the model but is outside every `{{.model}}` section, so a course without model/ loses it: {}",
+                        f.message
+                    ),
+                    ..f
+                }),
+        );
     }
     findings
-}
-
-fn walk(lesson: &Lesson, block: &Block, findings: &mut Vec<Finding>) {
-    let mut found = |line: usize, error: &str| {
-        if error.contains(model::HIDDEN_MESSAGE) {
-            findings.push(Finding::at(
-                lesson.file.clone(),
-                line,
-                format!(
-                    "this needs the model but is outside every `{{.model}}` section, so a course without model/ loses it: {error}"
-                ),
-            ));
-        }
-    };
-    match &block.kind {
-        BlockKind::List { items, .. } => {
-            for b in items.iter().flatten() {
-                walk(lesson, b, findings);
-            }
-        }
-        BlockKind::Quote(blocks) => {
-            for b in blocks {
-                walk(lesson, b, findings);
-            }
-        }
-        BlockKind::Claims(Ok(claims)) => {
-            for c in claims {
-                if let Err(e) = super::claims::check(&c.expr, &c.expected) {
-                    found(c.line, &e);
-                }
-            }
-        }
-        BlockKind::Figure(figure) => {
-            if let Err(e) = figure.figure() {
-                found(e.line, &e.message);
-            }
-        }
-        BlockKind::Problem(spec) => {
-            let Ok(spec) = spec.as_ref() else { return };
-            match Problem::from_spec(spec) {
-                Ok(problem) => {
-                    // One learner is enough: the model is needed for every seed or none.
-                    for e in problem.validate(&lesson.slug, &spec.prompt, 1) {
-                        found(block.line, &format!("problem `{}`: {e}", spec.id));
-                    }
-                }
-                Err(e) => found(block.line, &format!("problem `{}`: {e}", spec.id)),
-            }
-            let texts = spec.hints.iter().chain(std::iter::once(&spec.solution));
-            for text in texts {
-                for b in markdown::parse(&lesson.file, block.line, text) {
-                    walk(lesson, &b, findings);
-                }
-            }
-        }
-        _ => {}
-    }
 }
 
 #[cfg(test)]
