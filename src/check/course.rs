@@ -7,6 +7,7 @@ use std::collections::HashSet;
 use super::Finding;
 use crate::content::{Block, BlockKind, Course, Inline, Lesson, ProblemSpec, markdown};
 use crate::math;
+use crate::model;
 use crate::problems::Problem;
 
 /// What `check` counted, for its closing line.
@@ -35,14 +36,41 @@ pub fn check(course: &Course, seeds: u32) -> (Vec<Finding>, Tally) {
     }
     walker.findings.extend(super::glossary::check(course));
     walker.findings.extend(super::links::check(course));
-    walker.findings.extend(super::model_free::check(course));
+    walker.findings.extend(model_free(course));
     walker.findings.extend(super::references::check(course));
     walker.findings.extend(super::symbols::check(course));
     (walker.findings, walker.tally)
 }
 
+/// What needs the model outside every `{.model}` section. A course read without its
+/// model must lose only those sections: a claim, a problem or a figure outside them
+/// that needs the model would break for whoever copies the course without `model/`.
+/// So each lesson of a course that has its model is read again as a course without it
+/// reads it, and walked again with the model hidden ([`model::without`]). Only the
+/// model's refusal is reported; every other error the main walk has reported.
+fn model_free(course: &Course) -> Vec<Finding> {
+    let mut findings = Vec::new();
+    for lesson in course.lessons.iter().filter_map(Lesson::without_model) {
+        // One learner is enough: a problem needs the model for every seed or none.
+        let walked = model::without(|| lesson_findings(&lesson, 1));
+        findings.extend(
+            walked
+                .into_iter()
+                .filter(|f| f.message.contains(model::HIDDEN_MESSAGE))
+                .map(|f| Finding {
+                    message: format!(
+                        "this needs the model but is outside every `{{.model}}` section, so a course without model/ loses it: {}",
+                        f.message
+                    ),
+                    ..f
+                }),
+        );
+    }
+    findings
+}
+
 /// What the walk finds in one lesson, each problem drawn for `seeds` learners.
-pub(super) fn lesson_findings(lesson: &Lesson, seeds: u32) -> Vec<Finding> {
+fn lesson_findings(lesson: &Lesson, seeds: u32) -> Vec<Finding> {
     let mut walker = Walker {
         findings: Vec::new(),
         tally: Tally::default(),
@@ -176,5 +204,55 @@ impl Walker {
                 self.block(lesson, &b);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model;
+
+    fn course(text: &str) -> Course {
+        Course {
+            lessons: vec![Lesson::parse(
+                "l".into(),
+                "l.md".into(),
+                "L".into(),
+                String::new(),
+                text,
+            )],
+            ..Course::load(None).expect("embedded course")
+        }
+    }
+
+    const OUTSIDE: &str = "# L\n\n## 1.1 Idea\n\n```eval\ntokens(\"ab\")[0] * 0\n=> 0\n```\n";
+    const INSIDE: &str = "# L\n\n## 1.1 Idea\n\nText.\n\n## 1.2 In a trained model {.model}\n\n```eval\ntokens(\"ab\")[0] * 0\n=> 0\n```\n";
+
+    #[test]
+    fn a_claim_that_needs_the_model_outside_a_model_section_is_found() {
+        let findings = model_free(&course(OUTSIDE));
+        assert_eq!(findings.len(), 1, "{findings:?}");
+        assert_eq!((findings[0].file.as_str(), findings[0].line), ("l.md", 6));
+        assert!(
+            findings[0]
+                .message
+                .contains("outside every `{.model}` section"),
+            "{}",
+            findings[0].message
+        );
+    }
+
+    #[test]
+    fn inside_a_model_section_it_is_fine_and_the_model_is_back_afterwards() {
+        assert_eq!(model_free(&course(INSIDE)), []);
+        assert!(model::shipped().is_ok());
+    }
+
+    #[test]
+    fn the_embedded_course_needs_its_model_only_in_model_sections() {
+        assert_eq!(
+            model_free(&Course::load(None).expect("embedded course")),
+            []
+        );
     }
 }

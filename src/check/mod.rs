@@ -6,7 +6,6 @@ pub mod defined;
 mod finding;
 pub mod glossary;
 pub mod links;
-mod model_free;
 mod pieces;
 pub mod problems;
 pub mod references;
