@@ -22,7 +22,7 @@ pub fn command() -> clap::Command {
     let long = [ABOUT, &intro.tagline, &intro.track, USAGE_NOTE]
         .iter()
         .filter(|s| !s.is_empty())
-        .map(|s| crate::commands::one_line(s))
+        .map(|s| crate::sanitize::one_line(s))
         .collect::<Vec<_>>()
         .join("\n\n");
     Cli::command().long_about(long)
@@ -85,6 +85,8 @@ pub enum Command {
     /// Evaluate an expression in the attention evaluator.
     Eval {
         /// The expression, e.g. 'softmax([1,2,3])'; may start with '-' (`attn-course eval '-x^2'`).
+        // The doc line is the `--help` text, where `[1,2,3]` is not a link.
+        #[allow(rustdoc::broken_intra_doc_links)]
         #[arg(allow_hyphen_values = true)]
         expr: String,
         /// Print {"shape":[...],"data":[...]} with full precision.

@@ -10,14 +10,14 @@ pub fn run(settings: &Settings, seeds: u32) -> anyhow::Result<ExitCode> {
     let course = Course::load(settings.course_dir.as_deref())?;
     let (findings, tally) = crate::check::check(&course, seeds);
     for f in &findings {
-        super::say(&super::one_line(&f.to_string()));
+        super::say(&crate::sanitize::one_line(&f.to_string()));
     }
     let summary = format!(
         "{} lessons, {} equations, {} problems ({} seeds each), {} computed claims, {} figures",
         tally.lessons, tally.equations, tally.problems, seeds, tally.claims, tally.figures
     );
     if findings.is_empty() {
-        println!("ok: {summary}");
+        super::say(&format!("ok: {summary}"));
         Ok(ExitCode::SUCCESS)
     } else {
         super::say(&format!("{} findings in {summary}", findings.len()));

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 pub fn run(expr: &str, json: bool) -> anyhow::Result<ExitCode> {
     if let Some(help) = crate::eval::help_call(expr) {
-        println!("{}", help.map_err(anyhow::Error::msg)?);
+        super::say(&help.map_err(anyhow::Error::msg)?);
         return Ok(ExitCode::SUCCESS);
     }
     let mut env = crate::eval::Env::new();

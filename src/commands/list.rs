@@ -14,10 +14,12 @@ pub fn run(settings: &Settings) -> anyhow::Result<ExitCode> {
     let opened = super::open_store(settings);
     let theme = Theme::new(settings.ascii, false);
     let title = layout::inline_text(&course.title, theme);
-    println!(
-        "{}",
-        intro_line(&title, &course.tagline, &course.track, theme.separator())
-    );
+    super::say(&intro_line(
+        &title,
+        &course.tagline,
+        &course.track,
+        theme.separator(),
+    ));
     for (i, lesson) in course.lessons.iter().enumerate() {
         let record = opened.progress.lessons.get(&lesson.slug);
         let read = record.map_or(0.0, |r| r.read);
@@ -25,7 +27,10 @@ pub fn run(settings: &Settings) -> anyhow::Result<ExitCode> {
         let solved = solved_count(lesson, record);
         super::say(&line(i + 1, &title, read, solved));
     }
-    println!("Progress: {}", Standing::of(&course, &opened.progress));
+    super::say(&format!(
+        "Progress: {}",
+        Standing::of(&course, &opened.progress)
+    ));
     let due = schedule::due(&course, &opened.progress, clock::now()).len();
     if let Some(line) = due_line(due) {
         super::say(&line);

@@ -15,6 +15,7 @@ pub mod read;
 use std::process::ExitCode;
 
 use crate::cli::{Cli, Command};
+use crate::sanitize::one_line;
 use crate::settings::Settings;
 use crate::store::{Opened, Store};
 
@@ -63,7 +64,6 @@ pub fn run(cli: Cli) -> ExitCode {
     }
 }
 
-pub use crate::sanitize::one_line;
 /// A progress home that exists but is not a directory (`--home FILE`) cannot hold the
 /// record: say so up front rather than fail later with the OS's "File exists".
 fn check_home(settings: &Settings) -> Result<(), String> {

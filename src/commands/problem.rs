@@ -143,7 +143,7 @@ fn save(store: &mut Store, learner: &mut Learner, context: &'static str) -> anyh
     }
     let (notice, _) = learner.save_to(store).context(context)?;
     if let Some(notice) = notice {
-        eprintln!("attn-course: {}", super::one_line(&notice));
+        eprintln!("attn-course: {}", crate::sanitize::one_line(&notice));
     }
     Ok(())
 }

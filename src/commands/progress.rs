@@ -12,11 +12,11 @@ use std::process::ExitCode;
 use anyhow::Context;
 
 use crate::cli::ProgressAction;
-use crate::commands::one_line;
 use crate::content::Course;
 use crate::problems::locate;
 use crate::progress::clock::{self, Utc};
 use crate::progress::{Attempt, LessonRecord, Note, ProblemRecord, Progress, Stage};
+use crate::sanitize::one_line;
 use crate::settings::Settings;
 use crate::store;
 
@@ -33,7 +33,8 @@ pub fn run(settings: &Settings, action: ProgressAction) -> anyhow::Result<ExitCo
                     )
                 })
                 .ok();
-            print!("{}", show(&progress, store.path(), course.as_ref()));
+            let text = show(&progress, store.path(), course.as_ref());
+            super::say(text.strip_suffix('\n').unwrap_or(&text));
         }
         ProgressAction::Export { file, notes, force } => {
             if let Some(file) = file {
@@ -57,11 +58,11 @@ pub fn run(settings: &Settings, action: ProgressAction) -> anyhow::Result<ExitCo
             if let Some(notice) = store.import(&mut progress, &imported)? {
                 eprintln!("attn-course: {}", one_line(&notice));
             }
-            println!(
+            super::say(&format!(
                 "merged {} into {}",
-                file.display(),
+                one_line(&file.display().to_string()),
                 shown_path(store.path())
-            );
+            ));
         }
         ProgressAction::Reset { yes } => {
             let question = format!(
@@ -69,17 +70,17 @@ pub fn run(settings: &Settings, action: ProgressAction) -> anyhow::Result<ExitCo
                 shown_path(store.path())
             );
             if !yes && !super::confirm::ask(&question, "progress reset")? {
-                println!("nothing changed");
+                super::say("nothing changed");
                 return Ok(ExitCode::from(1));
             }
             let (_, kept) = store.reset().context("reset failed")?;
-            match kept {
-                Some(old) => println!(
+            super::say(&match kept {
+                Some(old) => format!(
                     "started fresh; your old record is kept at {}",
-                    old.display()
+                    one_line(&old.display().to_string())
                 ),
-                None => println!("started fresh (there was no record yet)"),
-            }
+                None => "started fresh (there was no record yet)".to_string(),
+            });
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -89,7 +90,9 @@ pub fn run(settings: &Settings, action: ProgressAction) -> anyhow::Result<ExitCo
 fn report(to: &store::Exported, line: &str) {
     match to {
         store::Exported::Stdout => eprintln!("attn-course: {}", one_line(line)),
-        store::Exported::File { .. } => println!("{}", one_line(line)),
+        store::Exported::File { .. } => {
+            super::say(&one_line(line));
+        }
     }
 }
 

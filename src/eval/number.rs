@@ -49,19 +49,19 @@ const LABEL: NumberStyle = NumberStyle {
     group_whole: true,
 };
 
-/// A number in the evaluator's style (see [`EXACT`]).
+/// A number in the evaluator's style (see `EXACT`).
 pub fn format_number(x: f64) -> String {
     format_number_as(x, EXACT)
 }
 
-/// A number in the learner's style (see [`SHORT`]).
+/// A number in the learner's style (see `SHORT`).
 pub fn format_short(x: f64) -> String {
     format_number_as(x, SHORT)
 }
 
 /// A number shown to a learner next to a tolerance `within` (absolute): the learner's
 /// 6 significant digits, or more when rounding to 6 would move it by more than half
-/// the tolerance, so a value shown as right is never shown wrong. At most [`EXACT`]'s.
+/// the tolerance, so a value shown as right is never shown wrong. At most `EXACT`'s.
 pub fn format_within(x: f64, within: f64) -> String {
     let mut style = SHORT;
     while style.significant < EXACT.significant && x.is_finite() && x != 0.0 {
@@ -75,7 +75,7 @@ pub fn format_within(x: f64, within: f64) -> String {
     format_number_as(x, style)
 }
 
-/// A label in the figures' and feedback's style (see [`LABEL`]).
+/// A label in the figures' and feedback's style (see `LABEL`).
 pub fn format_label(x: f64) -> String {
     format_number_as(x, LABEL)
 }

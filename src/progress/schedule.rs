@@ -1,7 +1,7 @@
 //! Spaced review: when a problem the learner has worked on comes back.
 //!
 //! The schedule is FSRS (the Free Spaced Repetition Scheduler, Anki's default since
-//! 23.10), computed by the `rs-fsrs` crate (see [`memory`](super::memory) for how it is
+//! 23.10), computed by the `rs-fsrs` crate (see [`memory`] for how it is
 //! set up and how schedules from the SM-2 releases carry over). FSRS models each
 //! problem's memory by a stability (days until recall falls to 90 %) and a difficulty,
 //! and brings a problem back when its predicted recall reaches 90 %: for the same
@@ -138,7 +138,7 @@ pub fn due_at(record: &ProblemRecord) -> Option<u64> {
 const FRESH_TRIES: u32 = 16;
 
 /// The variant a review draws: the first after `current` whose numbers differ from the
-/// draws the learner has seen (the latest [`FRESH_TRIES`] variants up to `current`).
+/// draws the learner has seen (the latest `FRESH_TRIES` variants up to `current`).
 /// `None` when there is none: a problem without parameters, or with so few possible
 /// draws that the learner has seen them all.
 pub fn fresh_variant(

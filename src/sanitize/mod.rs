@@ -55,13 +55,6 @@ pub fn clean(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
-/// [`clean`] in place, allocating only when something changes.
-pub fn clean_in_place(text: &mut String) {
-    if let Cow::Owned(cleaned) = clean(text) {
-        *text = cleaned;
-    }
-}
-
 /// `text` made safe and single-line for a terminal message: line breaks and tabs become
 /// spaces, every other hidden character [`REPLACEMENT`].
 pub fn one_line(text: &str) -> String {

@@ -1,7 +1,7 @@
 //! The file of the scratchpad's session ([`Session`]: its history and its `let`
 //! bindings), `<home>/scratchpad.toml`, a file of its own beside the record (the record's format
 //! does not change). Written atomically on quit, bounded ([`MAX_HISTORY`] lines of at
-//! most [`MAX_LINE`] bytes, [`MAX_ELEMENTS`] numbers in all), and read tolerantly: a
+//! most [`MAX_LINE`] bytes, [`MAX_ELEMENTS`](crate::progress::scratchpad::MAX_ELEMENTS) numbers in all), and read tolerantly: a
 //! file that does not parse, or an entry that is not right, is skipped, never an error,
 //! since nothing in it is the learner's record.
 

@@ -5,15 +5,15 @@ use std::path::Path;
 
 use attn_course::content::Course;
 
+use crate::common;
+
 fn findings(dir: Option<&Path>) -> Vec<String> {
-    let course = Course::load(dir).expect("course loads");
-    let (findings, _) = attn_course::check::check(&course, 1);
-    findings.iter().map(ToString::to_string).collect()
+    common::findings(dir, 1)
 }
 
 #[test]
 fn each_broken_rule_is_one_finding_at_its_line() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/glossary-course");
+    let dir = common::fixture_dir("glossary-course");
     let expected = [
         "glossary.toml:36: term `lost`: no lesson `nope` in course.toml",
         "glossary.toml:42: term `misplaced`: lesson `first` has no section 1.9",
@@ -50,7 +50,7 @@ fn the_real_lessons_pass_the_glossary_rules() {
 #[test]
 fn a_glossary_that_is_not_toml_stops_the_course_with_its_line() {
     let dir = tempfile::tempdir().unwrap();
-    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/glossary-course");
+    let fixture = common::fixture_dir("glossary-course");
     for file in ["course.toml", "01-first.md", "02-second.md"] {
         std::fs::copy(fixture.join(file), dir.path().join(file)).unwrap();
     }

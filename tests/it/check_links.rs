@@ -6,14 +6,14 @@ use std::path::Path;
 
 use attn_course::content::Course;
 
+use crate::common;
+
 fn findings(dir: &Path) -> Vec<String> {
-    let course = Course::load(Some(dir)).expect("course loads");
-    let (findings, _) = attn_course::check::check(&course, 1);
-    findings.iter().map(ToString::to_string).collect()
+    common::findings(Some(dir), 1)
 }
 
 fn fixture() -> std::path::PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/links-course")
+    common::fixture_dir("links-course")
 }
 
 #[test]

@@ -15,11 +15,19 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-/// The directory of the fixture course `name` (`tests/fixtures/<name>`).
+/// The fixture `name` (`tests/fixtures/<name>`): a course directory or a file.
 pub fn fixture_dir(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures")
         .join(name)
+}
+
+/// What `attn-course check` finds in the course at `dir` (the bundled one for `None`)
+/// with `seeds` draws of each problem, one `file:line: message` each.
+pub fn findings(dir: Option<&Path>, seeds: u32) -> Vec<String> {
+    let course = Course::load(dir).expect("course loads");
+    let (findings, _) = attn_course::check::check(&course, seeds);
+    findings.iter().map(ToString::to_string).collect()
 }
 
 /// The fixture course `name`, loaded.
@@ -88,7 +96,8 @@ fn describe(code: KeyCode, modifiers: KeyModifiers) -> String {
     }
 }
 
-/// A test that cannot run because a tool (NumPy, sshd, tmux) is missing: under `CI=true`
+/// A test that cannot run because a tool (NumPy, sshd, tmux) or a privilege (root) is
+/// missing: under `CI=true`
 /// that fails the test, since CI installs every tool (`.ci/run`) and a skip there would
 /// pass without checking anything; elsewhere the test prints why it did not run.
 pub fn missing_tool(reason: &str) {

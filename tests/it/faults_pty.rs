@@ -4,6 +4,7 @@
 //! learner keeps (through `progress show` or the file) and that the terminal is given
 //! back: main screen, cursor shown.
 
+use crate::common;
 use crate::pty;
 
 use std::fs::{self, File};
@@ -231,8 +232,7 @@ fn with_home_unset_the_data_folder_is_used() {
 fn with_no_home_at_all_the_course_opens_with_a_warning() {
     // SAFETY: getuid has no preconditions.
     if unsafe { libc::getuid() } != 0 {
-        eprintln!("skipped: only root can run the reader as a user without a home");
-        return;
+        return common::missing_tool("only root can run the reader as a user without a home");
     }
     let mut cmd = reader_without_home();
     cmd.env_remove("HOME")

@@ -48,6 +48,7 @@ mod reader_cli;
 mod reader_frames;
 mod reader_keys;
 mod reading_marks;
+mod readme;
 mod review;
 mod scratch_figures;
 mod scroll_region;

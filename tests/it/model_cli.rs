@@ -3,6 +3,13 @@
 
 use std::process::{Command, Output};
 
+use crate::common;
+
+/// The fixture course's directory, as an argument.
+fn course() -> String {
+    common::fixture_dir("course").display().to_string()
+}
+
 fn attn(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_attn-course"))
         .args(args)
@@ -10,8 +17,6 @@ fn attn(args: &[&str]) -> Output {
         .output()
         .expect("the binary runs")
 }
-
-const COURSE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/course");
 
 #[test]
 fn help_model_lists_the_names() {
@@ -24,8 +29,8 @@ fn help_model_lists_the_names() {
 
 #[test]
 fn a_course_without_a_model_loads_and_its_model_functions_say_why() {
-    assert!(attn(&["--course", COURSE, "list"]).status.success());
-    let out = attn(&["--course", COURSE, "eval", "tokens(\"the key\")"]);
+    assert!(attn(&["--course", &course(), "list"]).status.success());
+    let out = attn(&["--course", &course(), "eval", "tokens(\"the key\")"]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
@@ -34,7 +39,7 @@ fn a_course_without_a_model_loads_and_its_model_functions_say_why() {
         "{err}"
     );
     assert_eq!(
-        String::from_utf8_lossy(&attn(&["--course", COURSE, "eval", "1 + 1"]).stdout),
+        String::from_utf8_lossy(&attn(&["--course", &course(), "eval", "1 + 1"]).stdout),
         "2\n"
     );
 }

@@ -6,18 +6,17 @@ use attn_course::eval::{Env, Value, run};
 use attn_course::model::Model;
 use safetensors::SafeTensors;
 
+use crate::common;
+
 const WEIGHTS: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/lessons/model/weights.safetensors"
 );
-const REFERENCE: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/tests/fixtures/model_reference.safetensors"
-);
 
 /// The prompt, its token ids and JAX's logits (row-major, n x vocab).
 fn reference() -> (String, Vec<usize>, Vec<f32>) {
-    let bytes = std::fs::read(REFERENCE).expect("the reference file is in the repository");
+    let bytes = std::fs::read(common::fixture_dir("model_reference.safetensors"))
+        .expect("the reference file is in the repository");
     let file = SafeTensors::deserialize(&bytes).expect("a safetensors file");
     let floats = |name: &str| -> Vec<f32> {
         let view = file.tensor(name).expect("the tensor is there");

@@ -2,12 +2,13 @@
 //! one line on stderr, and the command goes on (a corrupt file is set aside, not lost).
 
 use std::fs;
-use std::path::Path;
 use std::process::Command;
+
+use crate::common;
 
 #[test]
 fn every_command_warns_about_a_corrupt_record_in_one_line_and_goes_on() {
-    let course = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/course");
+    let course = common::fixture_dir("course");
     let course = course.to_str().expect("UTF-8 path");
     let commands: [&[&str]; 5] = [
         &["list"],

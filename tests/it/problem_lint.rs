@@ -4,17 +4,15 @@
 
 use std::path::Path;
 
-use attn_course::content::Course;
+use crate::common;
 
 fn findings(dir: &Path, seeds: u32) -> Vec<String> {
-    let course = Course::load(Some(dir)).expect("course loads");
-    let (findings, _) = attn_course::check::check(&course, seeds);
-    findings.iter().map(ToString::to_string).collect()
+    common::findings(Some(dir), seeds)
 }
 
 #[test]
 fn each_broken_problem_is_one_line_naming_the_draw() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/broken-problems");
+    let dir = common::fixture_dir("broken-problems");
     let expected = [
         "01-broken.md:7: problem `tiny-absolute`: seed 0 (a = 3): absolute tolerance ±0.0001 is more than 0.5% of the answer 0.003",
         "01-broken.md:25: problem `mistake-is-answer`: seed 0 (a = 2): mistake \"You added it to itself.\" gives the answer itself (4): exclude the draw with `where`",

@@ -34,7 +34,7 @@ fn nonzero(n: u16) -> std::num::NonZeroU16 {
 /// The small course under `tests/fixtures/course` (the real lessons change as they are
 /// written).
 pub fn fixture() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/course")
+    crate::common::fixture_dir("course")
 }
 
 /// The reader on the fixture course with progress under `home`, in a UTF-8 xterm.

@@ -6,8 +6,10 @@ use std::process::{Command, Output};
 
 use unicode_width::UnicodeWidthStr;
 
+use crate::common;
+
 fn fixture() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/course")
+    common::fixture_dir("course")
 }
 
 fn run(args: &[&str], lang: &str) -> Output {

@@ -339,7 +339,7 @@ fn real_now() -> u64 {
 /// The binary run with `--home HOME` and `args` on the fixture course; its output,
 /// after checking it succeeded.
 fn attn(home: &Path, args: &[&str]) -> std::process::Output {
-    let course = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/course");
+    let course = common::fixture_dir("course");
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_attn-course"))
         .arg("--home")
         .arg(home)
@@ -408,7 +408,7 @@ fn list_with_nothing_due_has_no_review_line() {
 /// fresh home and opened from there.
 fn imported_sm2_record() -> Progress {
     let home = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/progress-sm2.toml");
+    let fixture = common::fixture_dir("progress-sm2.toml");
     let fixture = fixture.to_str().expect("a UTF-8 path");
     attn(home.path(), &["progress", "import", fixture]);
     let opened = Store::open(Some(home.path()));

@@ -225,7 +225,7 @@ fn pieces<'a, 'b>(units: &'b [Unit<'a>]) -> Vec<&'b [Unit<'a>]> {
 }
 
 /// The width of the widest piece of the text that [`wrap`] keeps whole (see
-/// [`pieces`]): the narrowest column that wraps the text without cutting a word.
+/// `pieces`): the narrowest column that wraps the text without cutting a word.
 pub fn longest_piece(spans: &[Span<'_>]) -> usize {
     let cut = fragments(spans, &[]);
     cut.frags

@@ -34,7 +34,8 @@ const PURE: &[(&str, &[&str])] = &[
 /// and the one part of a forbidden module it may still import. The layout sees the
 /// record only through the view of problem states (so a layout never depends on the
 /// file layer or on the record's fields); the record (`progress`) knows no files and
-/// nothing drawn; the file layer (`store`) knows the record and nothing above it.
+/// nothing drawn; the file layer (`store`) knows the record and nothing above it; the
+/// command line shares no code with the reader's state (`app`) or its drawing.
 const WALLS: &[(&str, &[&str], &[&str])] = &[
     (
         "layout",
@@ -47,6 +48,8 @@ const WALLS: &[(&str, &[&str], &[&str])] = &[
         &[],
     ),
     ("app", &["store", "ui", "tui", "commands"], &[]),
+    // The command line prints from the libraries, never from the reader's state.
+    ("commands", &["app", "ui"], &[]),
     (
         "store",
         &[
@@ -55,6 +58,74 @@ const WALLS: &[(&str, &[&str], &[&str])] = &[
         &[],
     ),
 ];
+
+/// The house's floors, bottom first: a top-level module imports only modules on floors
+/// below its own, so no arrow runs up (or sideways) and a loop cannot form. A new
+/// top-level module gets a floor here.
+const LAYERS: &[&[&str]] = &[
+    &["embedded", "math", "sanitize"],
+    &["model"],
+    &["eval"],
+    &["figure", "tty"],
+    &["content"],
+    &["problems", "cli"],
+    &["progress", "check", "settings"],
+    &["store", "layout"],
+    &["app"],
+    &["ui"],
+    &["tui"],
+    &["commands"],
+];
+
+#[test]
+fn no_import_runs_up_the_floors() {
+    let c = read_crate();
+    let g = graph(&c, |m| m.first().cloned());
+    let floor = |m: &str| LAYERS.iter().position(|l| l.contains(&m));
+    let mut found = Vec::new();
+    for (from, tos) in &g {
+        let Some(here) = floor(from) else {
+            found.push(format!("`{from}` has no floor in LAYERS"));
+            continue;
+        };
+        for to in tos {
+            match floor(to) {
+                Some(there) if there < here => {}
+                Some(_) => found.push(format!("{from} imports {to}, on its floor or above")),
+                None => found.push(format!("`{to}` has no floor in LAYERS")),
+            }
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+/// Every command's standard output goes through `commands::say`, which sanitises course
+/// and record text: no print macro in the crate (clippy's `disallowed-macros` would need
+/// a `clippy.toml` at the top level, which the house keeps fixed).
+#[test]
+fn command_output_goes_through_say() {
+    let mut files = Vec::new();
+    source::collect(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+        &[],
+        &mut files,
+    );
+    let found: Vec<String> = files
+        .iter()
+        .filter(|f| {
+            let code = f.code.split("#[cfg(test)]").next().unwrap_or("");
+            source::tokens(code)
+                .windows(2)
+                .any(|w| matches!(w[0].as_str(), "println" | "print") && w[1] == "!")
+        })
+        .map(|f| f.module.join("::"))
+        .collect();
+    assert!(
+        found.is_empty(),
+        "print macros outside commands::say in: {}",
+        found.join(", ")
+    );
+}
 
 #[test]
 fn top_level_modules_import_no_loop() {
@@ -232,6 +303,27 @@ fn the_checker_finds_a_planted_loop() {
     let of = |m: &str| imports[&vec!["app".to_string(), m.to_string()]].clone();
     assert_eq!(of("a"), [vec!["app".to_string(), "b".into()]].into());
     assert_eq!(of("b"), [vec!["app".to_string(), "a".into()]].into());
+
+    // A name another module re-exports is an import of that module, not of the owner:
+    // `cli` taking `commands::one_line` (a re-export of `sanitize`) depends on
+    // `commands`, which is how the one import circle once hid.
+    let planted = [
+        file(&[], true, "mod cli; mod commands; mod sanitize;"),
+        file(
+            &["commands"],
+            true,
+            "pub use crate::sanitize::one_line; use crate::cli::Cli;",
+        ),
+        file(&["cli"], false, "fn f() { crate::commands::one_line(s); }"),
+        file(&["sanitize"], false, "pub fn one_line() {}"),
+    ];
+    let imports = crate_of(&planted).imports;
+    assert_eq!(
+        imports[&vec!["cli".to_string()]],
+        [vec!["commands".to_string()]].into()
+    );
+    let g = graph(&crate_of(&planted), |m| m.first().cloned());
+    assert_eq!(cycles(&g).len(), 1, "cli -> commands -> cli");
 
     // A layout importing the file layer, or the record past its view, breaches a wall;
     // the view itself does not.

@@ -346,13 +346,17 @@ pub fn crate_of(files: &[File]) -> Crate {
             let Some(mut target) = resolve(&p, f, &modules) else {
                 continue;
             };
-            // `super::Name` where the parent only re-exports `Name`: the real source.
+            // `super::Name` where the parent only re-exports `Name` from one of its own
+            // files: the real source. A re-export of another module's item (`pub use
+            // crate::sanitize::one_line` in `commands`) is not followed: the importer
+            // names the re-exporting module, and depends on it.
             let depth = target.len();
             let mut seen = 0;
             let whole = absolute(&p, f);
             while let Some(next) = whole
                 .get(depth)
                 .and_then(|name| reexports.get(&(target.clone(), name.clone())))
+                .filter(|next| next.len() > target.len() && next.starts_with(&target))
             {
                 target = next.clone();
                 seen += 1;
