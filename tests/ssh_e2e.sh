@@ -8,7 +8,7 @@
 #   tests/ssh_e2e.sh BINARY
 #
 # Exit 0: passed. Exit 77: skipped (the reason is printed): sshd, ssh or tmux is not
-# installed. Anything else: failed. `tests/ssh_e2e.rs` runs it under `cargo test`.
+# installed. Anything else: failed. `tests/it/ssh_e2e.rs` runs it under `cargo test`.
 set -euo pipefail
 
 BIN=$(realpath "$1")

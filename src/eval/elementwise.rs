@@ -23,6 +23,15 @@ pub(crate) fn relu(x: f64) -> f64 {
     if x < 0.0 { 0.0 } else { x }
 }
 
+/// `x` rounded to the nearest IEEE single-precision number (round half to even), as a
+/// GPU stores an activation in float32: what `-1e9 + s` becomes in a masked score row
+/// (the spacing of float32 near 1e9 is 64, so every small `s` is lost) and where `exp`
+/// underflows to exactly 0 (below about −103.97, against −745.13 in float64). The
+/// evaluator computes in float64; this only rounds the value it is given.
+pub(crate) fn to_f32(x: f64) -> f64 {
+    x as f32 as f64
+}
+
 /// x Φ(x) with the exact normal CDF Φ(x) = (1 + erf(x / √2)) / 2.
 pub(crate) fn gelu(x: f64) -> f64 {
     0.5 * x * (1.0 + libm::erf(x * FRAC_1_SQRT_2))
@@ -123,6 +132,23 @@ mod tests {
         assert_eq!(gelu(0.0), 0.0);
         // 0.5 (1 + tanh(√(2/π) · 1.044715)) = 0.841191990607...
         assert!((gelu_tanh(1.0) - 0.8411919906).abs() < 1e-9);
+    }
+
+    #[test]
+    fn f32_rounds_to_single_precision() {
+        // 1e9 lies in [2^29, 2^30), where float32 numbers are 2^(29-23) = 64 apart.
+        assert_eq!(to_f32(3.0 - 1e9), -1e9);
+        assert_eq!(to_f32(40.0 - 1e9), -1e9 + 64.0);
+        assert_eq!(to_f32(0.1), 0.100_000_001_490_116_12);
+        // The smallest float32 subnormal is 2^-149; half of it rounds to 0 (to even).
+        assert_eq!(to_f32(2f64.powi(-149)), 2f64.powi(-149));
+        assert_eq!(to_f32(2f64.powi(-150)), 0.0);
+        assert_eq!(to_f32((-103.0f64).exp()), (-103.0f64).exp() as f32 as f64);
+        assert!(to_f32((-103.0f64).exp()) > 0.0);
+        assert_eq!(to_f32((-104.0f64).exp()), 0.0);
+        assert_eq!(to_f32(f64::NEG_INFINITY), f64::NEG_INFINITY);
+        assert_eq!(to_f32(1e39), f64::INFINITY);
+        assert!(to_f32(f64::NAN).is_nan());
     }
 
     #[test]

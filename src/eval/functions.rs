@@ -126,6 +126,7 @@ pub(crate) static BUILTINS: &[Builtin] = &[
     call("linspace", "linspace(a, b, n)", (3, 3), random::linspace),
     call("round", "round(x[, n])", (1, 2), elementwise::round),
     call("full", "full(x)", (1, 1), elementwise::full),
+    map("f32", "f32(x)", elementwise::to_f32),
 ];
 
 pub(crate) fn lookup(name: &str) -> Option<&'static Builtin> {

@@ -4,7 +4,7 @@
 //! left off, at any size, in Unicode and ASCII; and what comes after it (a key, a
 //! resize) acts on the whole lesson.
 
-mod common;
+use crate::common;
 
 use attn_course::app::{Action, App};
 use attn_course::content::Course;

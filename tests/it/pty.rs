@@ -3,8 +3,7 @@
 //! byte the program wrote is kept too, for the tests that judge the stream itself
 //! (7-bit output, no colour codes).
 //!
-//! Shared by the pty test files; each uses only part of it.
-#![allow(dead_code)]
+//! Shared by the pty test modules.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

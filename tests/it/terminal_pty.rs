@@ -3,7 +3,7 @@
 //! no terminal is one clear line, the escape codes follow `TERM`, the mouse can be left
 //! to the terminal, a paste is one edit.
 
-mod pty;
+use crate::pty;
 
 use std::path::Path;
 use std::process::{Command, Stdio};

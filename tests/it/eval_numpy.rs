@@ -5,7 +5,7 @@
 
 use std::process::Command;
 
-mod common;
+use crate::common;
 
 /// The script's exit status for "NumPy is not installed".
 const SKIPPED: i32 = 77;

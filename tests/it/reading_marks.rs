@@ -9,7 +9,7 @@ use attn_course::layout::Theme;
 use attn_course::progress::Progress;
 use ratatui::crossterm::event::KeyCode;
 
-mod common;
+use crate::common;
 use common::{keys, press};
 
 fn app() -> App {

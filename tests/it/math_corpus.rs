@@ -5,7 +5,7 @@
 use attn_course::math::{Options, display, inline};
 use unicode_width::UnicodeWidthStr;
 
-const CORPUS: &str = include_str!("fixtures/equations.txt");
+const CORPUS: &str = include_str!("../fixtures/equations.txt");
 
 fn equations() -> impl Iterator<Item = (usize, &'static str)> {
     CORPUS

@@ -8,7 +8,7 @@ use attn_course::layout::{Theme, line_text};
 use attn_course::progress::{ProblemRecord, Progress};
 use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 
-mod common;
+use crate::common;
 use common::{key, keys};
 
 const SEED: u64 = 7;

@@ -3,8 +3,7 @@
 //!
 //! A key the current mode does not bind fails the test with the key's name: a test that
 //! presses a key expects it to do something, and a silently ignored key hides a mistake
-//! (a wrong mode, a binding that moved). Each test file uses a part of this module.
-#![allow(dead_code)]
+//! (a wrong mode, a binding that moved). Each test module uses a part of this one.
 
 use std::path::{Path, PathBuf};
 

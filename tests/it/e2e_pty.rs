@@ -4,7 +4,7 @@
 //! The resume tests go through the progress store on disk, so they check the whole
 //! chain: the app's place → `Store::save` → the file → `Store::open` → the same place.
 
-mod pty;
+use crate::pty;
 
 use pty::{Tui, cli};
 

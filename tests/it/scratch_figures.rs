@@ -10,7 +10,7 @@ use attn_course::progress::Progress;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
-mod common;
+use crate::common;
 use common::keys;
 
 fn app(size: (u16, u16), ascii: bool) -> App {

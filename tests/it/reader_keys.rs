@@ -7,7 +7,7 @@ use attn_course::layout::Theme;
 use attn_course::progress::Progress;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseEvent, MouseEventKind};
 
-mod common;
+use crate::common;
 use common::{key, keys};
 
 fn app_at(size: (u16, u16)) -> App {

@@ -7,7 +7,7 @@ use attn_course::layout::Theme;
 use attn_course::progress::Progress;
 use ratatui::crossterm::event::KeyCode;
 
-mod common;
+use crate::common;
 use common::press;
 
 fn app(ascii: bool) -> App {

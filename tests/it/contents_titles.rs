@@ -8,7 +8,7 @@ use attn_course::layout::Theme;
 use attn_course::progress::Progress;
 use ratatui::crossterm::event::KeyCode;
 
-mod common;
+use crate::common;
 use common::{frame, keys, press};
 
 fn app(size: (u16, u16), ascii: bool) -> App {

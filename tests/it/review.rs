@@ -14,7 +14,7 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::KeyCode;
 
-mod common;
+use crate::common;
 use common::{keys, press};
 
 const SEED: u64 = 7;

@@ -2,7 +2,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::source::Crate;
+use super::source::Crate;
 
 /// The import graph at one level: `unit` maps a module to the node it belongs to (or
 /// `None` to leave it out); edges inside one node are dropped.

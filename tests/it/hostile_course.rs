@@ -3,7 +3,7 @@
 //! raw one may reach the terminal through `read`, `list`, `problem`, `answer` or the
 //! reader, and `attn-course check` must fail the course at `file:line:col`.
 
-mod pty;
+use crate::pty;
 
 use std::fs;
 use std::path::Path;

@@ -8,7 +8,7 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 
-mod common;
+use crate::common;
 use common::{course, key, keys, press};
 
 fn app(name: &str) -> App {

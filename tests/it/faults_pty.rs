@@ -4,7 +4,7 @@
 //! learner keeps (through `progress show` or the file) and that the terminal is given
 //! back: main screen, cursor shown.
 
-mod pty;
+use crate::pty;
 
 use std::fs::{self, File};
 use std::os::unix::process::CommandExt;

@@ -3,7 +3,7 @@
 //! the solution earned as in the reader, NaN named where it appears, and completions and
 //! a man page generated from the same definition.
 
-mod pty;
+use crate::pty;
 
 use std::fs;
 use std::path::Path;

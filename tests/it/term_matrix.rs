@@ -5,7 +5,7 @@
 //! goes to a problem and quits; the screen must show the course at each step and the
 //! terminal must be given back at the end. Cells run in parallel threads.
 
-mod pty;
+use crate::pty;
 
 use pty::Tui;
 

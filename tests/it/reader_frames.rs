@@ -10,7 +10,7 @@ use attn_course::progress::Progress;
 use ratatui::buffer::Buffer;
 use ratatui::style::Color;
 
-mod common;
+use crate::common;
 use common::{frame, keys};
 
 fn app(size: (u16, u16), ascii: bool, color: bool) -> App {

@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::process::Command;
 
-mod common;
+use crate::common;
 
 /// The script's exit status for "cannot run here" (as automake's test drivers use it).
 const SKIPPED: i32 = 77;

@@ -8,7 +8,7 @@ use attn_course::progress::Progress;
 use ratatui::crossterm::event::KeyCode;
 use ratatui::style::Modifier;
 
-mod common;
+use crate::common;
 use common::{frame, keys, press};
 
 fn app(size: (u16, u16), ascii: bool, color: bool) -> App {

@@ -10,7 +10,7 @@ use attn_course::problems::instance::Shaped;
 use attn_course::progress::Progress;
 use ratatui::crossterm::event::KeyCode;
 
-mod common;
+use crate::common;
 use common::{keys, press};
 
 /// A value as an evaluator literal, full precision.
