@@ -22,9 +22,10 @@ use std::time::{Duration, Instant};
 use ratatui::Terminal;
 use ratatui::crossterm::event::{Event, KeyEventKind};
 
-use crate::app::{Action, App, SaveNeed, keymap};
+use crate::app::{Action, App, keymap};
 use crate::content::Course;
 use crate::layout::Theme;
+use crate::progress::SaveNeed;
 use crate::settings::Settings;
 use crate::store::{SaveError, Store, scratchpad};
 use crate::tty::events::{self, Input};
@@ -59,6 +60,8 @@ pub fn run(settings: &Settings) -> anyhow::Result<ExitCode> {
         app.show_welcome();
     }
     let mut store = opened.store;
+    // One clock: what the store reads is clamped to the clock the record is stamped by.
+    store.set_clock(app.clock());
     let home = store.path().and_then(Path::parent).map(Path::to_path_buf);
     let screen = File::from(io::stdout().as_fd().try_clone_to_owned()?);
     let mut host = Tty {
@@ -286,12 +289,11 @@ fn action_of(app: &App, event: Event) -> Option<Action> {
 /// leads with the reason (the path would push it off a narrow bar); the record stays in
 /// memory and the next save writes it all.
 fn save(app: &mut App, store: &mut Store) -> Result<(), SaveError> {
-    match store.save_merged(app.progress_to_save()) {
-        Ok(saved) => {
-            if let Some(notice) = saved.notice {
+    match app.save_to(store) {
+        Ok(notice) => {
+            if let Some(notice) = notice {
                 app.notify(notice);
             }
-            app.merged(&saved.changes);
             Ok(())
         }
         Err(err) => {

@@ -4,6 +4,7 @@
 //! is idempotent (importing the same file again changes nothing).
 #![no_main]
 use attn_course::progress::Progress;
+use attn_course::progress::clock;
 use attn_course::store::{self, format};
 use libfuzzer_sys::fuzz_target;
 
@@ -14,7 +15,7 @@ fn local() -> Progress {
 }
 
 fuzz_target!(|data: &[u8]| {
-    let imported = match store::decode_record(data, &"import.toml") {
+    let imported = match store::decode_record(data, &"import.toml", clock::now()) {
         Ok(imported) => imported,
         Err(e) => {
             assert!(!e.to_string().contains('\n'), "a multi-line error: {e}");

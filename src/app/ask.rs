@@ -143,7 +143,7 @@ impl App {
                 self.notify("select a computed claim to open it in the scratchpad")
             }
             AskOutcome::Toggle(note) => {
-                self.toggle_answered(&note);
+                self.learner.toggle_answered(&note);
                 if let Some((lesson, sentence)) = self.ask().map(|a| (a.lesson, a.sentence)) {
                     let notes = self.notes_at(lesson, sentence);
                     if let Mode::Ask(view) = &mut self.mode {
@@ -177,9 +177,7 @@ impl App {
         let text = text.trim();
         if !text.is_empty() {
             let slug = &self.course.lessons[view.lesson].slug;
-            let note = Note::new(slug, &view.section, &view.text, text, self.now());
-            self.progress.notes.push(note);
-            self.save = super::SaveNeed::Now;
+            (self.learner).add_note(slug, &view.section, &view.text, text);
             view.set_notes(self.notes_at(view.lesson, view.sentence));
             self.notify("note saved: m lists your notes");
         }
@@ -189,7 +187,7 @@ impl App {
     /// The learner's notes whose sentence is found at sentence `sentence` of `lesson`.
     fn notes_at(&mut self, lesson: usize, sentence: usize) -> Vec<Note> {
         let here = Some((lesson, sentence));
-        let notes = self.progress.notes.clone();
+        let notes = self.learner.record().notes.clone();
         notes
             .into_iter()
             .filter(|note| self.locate_note(note) == here)

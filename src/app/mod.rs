@@ -26,7 +26,7 @@ mod review;
 mod scratch;
 mod search;
 mod sentence;
-mod standing;
+mod welcome;
 
 use std::sync::{Arc, OnceLock};
 
@@ -41,15 +41,15 @@ pub use panel::pane_inner;
 pub use problem::{FREE_AFTER, Panel, PanelView};
 pub use problem_ref::ProblemRef;
 pub use prompt::{MAX_PROMPT_CHARS, Prompt, PromptKind, PromptOutcome};
-pub use review::{Card, PER_SESSION, ReviewSession};
+pub use review::{PER_SESSION, ReviewSession};
 pub use scratch::{FIGURE_STAYS, Scratch, ScratchLine};
 pub use search::{Match, Search};
 pub use sentence::{SelectOutcome, SentenceCursor};
-pub use standing::{Standing, Welcome, intro_line};
+pub use welcome::Welcome;
 
 use crate::content::{Course, Section};
 use crate::layout::{self, LaidOut, LayoutCache, PanelCache, Theme};
-use crate::progress::{Changes, Progress};
+use crate::progress::{Changes, Learner, Progress, SaveNeed, Saver};
 use prompt::Previews;
 
 /// What the keyboard is talking to. Each mode that has state of its own owns it, and
@@ -107,16 +107,6 @@ pub enum Entry {
     Section(usize),
 }
 
-/// How soon the progress should reach the disk.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum SaveNeed {
-    None,
-    /// The place moved: save within a few seconds.
-    Soon,
-    /// A lesson change or quitting: save now.
-    Now,
-}
-
 /// The whole state of the reader.
 #[derive(Debug)]
 pub struct App {
@@ -124,7 +114,9 @@ pub struct App {
     read_by_steps: std::collections::HashMap<usize, coverage::Coverage>,
     course: Course,
     theme: Theme,
-    progress: Progress,
+    /// The learner's record, its clock and its save need: every change to the record
+    /// is a method of it.
+    learner: Learner,
     mode: Mode,
     focus: Focus,
     /// Index of the open lesson.
@@ -168,12 +160,9 @@ pub struct App {
     previews: Previews,
     /// The `R` session, while one runs.
     review: Option<ReviewSession>,
-    /// Unix seconds now: `clock::now` except in tests, which pin it.
-    clock: fn() -> u64,
     /// Places to go back to with Backspace (jumps from the glossary, the ask panel and
     /// the notes), latest last.
     back: Vec<Place>,
-    save: SaveNeed,
     quit: bool,
     /// A new learner's first screen introduces the course, until the first key.
     welcome: bool,
@@ -187,7 +176,7 @@ impl App {
         let mut app = App {
             course,
             theme,
-            progress,
+            learner: Learner::new(progress),
             mode: Mode::Reading,
             focus: Focus::Text,
             lesson: 0,
@@ -211,14 +200,12 @@ impl App {
             preview: None,
             previews: Previews::Live,
             review: None,
-            clock: crate::progress::clock::now,
             back: Vec::new(),
-            save: SaveNeed::None,
             quit: false,
             welcome: false,
             read_by_steps: Default::default(),
         };
-        let (lesson, block) = match &app.progress.position {
+        let (lesson, block) = match &app.learner.record().position {
             Some(p) => match app.course.lessons.iter().position(|l| l.slug == p.lesson) {
                 Some(i) => (i, p.block),
                 None => (0, 0),
@@ -226,7 +213,7 @@ impl App {
             None => (0, 0),
         };
         app.open_first(lesson, block);
-        app.save = SaveNeed::None;
+        app.learner.forget_save_need();
         app
     }
 
@@ -246,7 +233,7 @@ impl App {
     }
 
     pub fn progress(&self) -> &Progress {
-        &self.progress
+        self.learner.record()
     }
 
     pub fn mode(&self) -> &Mode {
@@ -387,19 +374,15 @@ impl App {
     }
 
     pub fn save_need(&self) -> SaveNeed {
-        self.save
+        self.learner.save_need()
     }
 
-    /// The record to write now, its place stamped with the session's clock; clears the
-    /// need. The store merges it with what other readers saved and writes it back here,
-    /// then [`App::merged`] takes in what the merge changed.
-    pub fn progress_to_save(&mut self) -> &mut Progress {
-        let now = self.now();
-        if let Some(p) = &mut self.progress.position {
-            p.at = now;
-        }
-        self.save = SaveNeed::None;
-        &mut self.progress
+    /// Saves the record through `saver` (the store): see [`Learner::save_to`]. On
+    /// success [`App::merged`] takes in what the merge changed.
+    pub fn save_to<S: Saver>(&mut self, saver: &mut S) -> Result<S::Saved, S::Error> {
+        let (said, changes) = self.learner.save_to(saver)?;
+        self.merged(&changes);
+        Ok(said)
     }
 
     /// After a save: the record may hold what another reader recorded (merged in under
@@ -435,7 +418,7 @@ impl App {
             Action::Suspend => {}
             Action::Quit => {
                 self.quit = true;
-                self.save = SaveNeed::Now;
+                self.learner.want_save(SaveNeed::Now);
             }
             _ => self.route(action),
         }

@@ -117,7 +117,7 @@ impl App {
     /// Located notes in course order (lesson, then sentence, then as written), then the
     /// orphans.
     fn note_rows_now(&mut self) -> Vec<NoteRow> {
-        let notes = self.progress.notes.clone();
+        let notes = self.learner.record().notes.clone();
         let mut rows: Vec<(usize, NoteRow)> = notes
             .into_iter()
             .enumerate()
@@ -137,7 +137,7 @@ impl App {
             NotesOutcome::Go(lesson, sentence) => self.jump_to_sentence(lesson, sentence),
             NotesOutcome::Orphan => self.notify("this note's sentence is no longer in the course"),
             NotesOutcome::Toggle(note) => {
-                self.toggle_answered(&note);
+                self.learner.toggle_answered(&note);
                 let rows = self.note_rows_now();
                 if let Mode::Notes(view) = &mut self.mode {
                     view.rows = rows;
@@ -146,16 +146,6 @@ impl App {
             NotesOutcome::Back => self.go_back(),
             NotesOutcome::Glossary => self.open_glossary(),
             NotesOutcome::Close => self.mode = Mode::Reading,
-        }
-    }
-
-    /// Marks `note` answered, or not answered again.
-    pub(super) fn toggle_answered(&mut self, note: &Note) {
-        let now = self.now();
-        if let Some(note) = self.progress.notes.iter_mut().find(|n| n.is_same(note)) {
-            note.answered = !note.answered;
-            note.at = now.max(note.at + 1);
-            self.save = super::SaveNeed::Now;
         }
     }
 

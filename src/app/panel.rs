@@ -153,7 +153,7 @@ impl App {
             lesson_number,
             text,
         };
-        let seed = self.progress.learner_seed;
+        let seed = self.learner.record().learner_seed;
         self.panel_layouts.get(text, width, self.theme, seed)
     }
 

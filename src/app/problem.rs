@@ -2,11 +2,11 @@
 //! live preview of the input's value), hints, the worked solution and "another one".
 //! Checking is the `problems` library's; this module records what happened and says it.
 
-use super::{App, Mode, Pane, ProblemRef, Prompt, PromptKind, SaveNeed};
+use super::{App, Mode, Pane, ProblemRef, Prompt, PromptKind};
 use crate::content::ProblemSpec;
 use crate::problems::instance::Instance;
 use crate::problems::{Problem, feedback, locate};
-use crate::progress::{self, AnswerError, ProblemRecord, reveal};
+use crate::progress::{self, AnswerError, NotYet, ProblemRecord};
 
 pub use crate::progress::reveal::FREE_AFTER;
 
@@ -77,9 +77,13 @@ impl App {
     pub fn problem_record(&self, p: ProblemRef) -> ProblemRecord {
         let lesson = &self.course.lessons[p.lesson];
         let id = self.spec(p).map(|s| s.id.as_str()).unwrap_or_default();
-        (self.progress.problem(&lesson.slug, id))
-            .cloned()
-            .unwrap_or_default()
+        self.learner.problem(&lesson.slug, id)
+    }
+
+    /// The lesson's slug and the problem's id: how the record names problem `p`.
+    pub(super) fn problem_key(&self, p: ProblemRef) -> Result<(String, String), String> {
+        let id = self.spec(p)?.id.clone();
+        Ok((self.course.lessons[p.lesson].slug.clone(), id))
     }
 
     /// Problems solved and problems in all of `lesson`.
@@ -100,7 +104,7 @@ impl App {
     /// The problem with this learner's numbers for its current variant.
     pub fn instance(&self, p: ProblemRef) -> Result<(Problem, Instance), String> {
         let slug = &self.course.lessons[p.lesson].slug;
-        progress::instance(&self.progress, slug, self.spec(p)?)
+        progress::instance(self.learner.record(), slug, self.spec(p)?)
     }
 
     /// `p` (1) or `P` (-1): the next or previous problem of the lesson, put at the top.
@@ -161,17 +165,15 @@ impl App {
             Err(e) => return self.notify(e),
         };
         let slug = &self.course.lessons[p.lesson].slug;
-        let now = self.now();
-        let answered =
-            match progress::judge_and_record(&mut self.progress, slug, &spec, prompt.text(), now) {
-                Ok(answered) => answered,
-                Err(AnswerError::Problem(e)) => return self.notify(e),
-                Err(AnswerError::Input(e)) => {
-                    self.mode = Mode::Prompt(prompt);
-                    self.show_panel(p, PanelView::InputError(e));
-                    return;
-                }
-            };
+        let answered = match self.learner.answer(slug, &spec, prompt.text()) {
+            Ok(answered) => answered,
+            Err(AnswerError::Problem(e)) => return self.notify(e),
+            Err(AnswerError::Input(e)) => {
+                self.mode = Mode::Prompt(prompt);
+                self.show_panel(p, PanelView::InputError(e));
+                return;
+            }
+        };
         let right = answered.right();
         let mut lines = feedback::lines(&answered.judged, &answered.problem.tolerance);
         lines.extend(self.review_answered(p, right));
@@ -182,36 +184,29 @@ impl App {
     /// `h`: one more hint.
     pub(super) fn hint(&mut self, p: ProblemRef) {
         let count = self.spec(p).map_or(0, |s| s.hints.len()) as u32;
-        if count == 0 {
+        let Some((slug, id)) = self.problem_key(p).ok().filter(|_| count > 0) else {
             return self.notify(format!("problem {} has no hints", p.label()));
-        }
-        self.review_helped(p, false);
+        };
         let shown = self.problem_record(p).hints_shown;
         if shown >= count {
             self.notify("no more hints: s shows the solution");
-        } else {
-            self.edit_record(p, |r| r.hints_shown += 1);
-            self.save = SaveNeed::Now;
         }
+        self.learner
+            .show_hints(&slug, &id, (shown + 1).min(count).max(shown));
         self.show_panel(p, PanelView::Hints);
     }
 
     /// `s`: the solution, after a right answer or three attempts, or on a second `s`.
     pub(super) fn solution(&mut self, p: ProblemRef) {
-        let record = self.problem_record(p);
+        let Ok((slug, id)) = self.problem_key(p) else {
+            return;
+        };
         let asked = self
             .panel
             .as_ref()
             .is_some_and(|x| x.problem == p && x.view == PanelView::ConfirmSolution);
-        let earned = self
-            .review_earned(p)
-            .unwrap_or_else(|| reveal::solution_earned(&record));
-        if earned || asked {
-            self.review_helped(p, true);
-            if !record.solution_viewed {
-                self.edit_record(p, |r| r.solution_viewed = true);
-                self.save = SaveNeed::Now;
-            }
+        if asked || self.learner.solution_free(&slug, &id) {
+            self.learner.view_solution(&slug, &id);
             self.show_panel(p, PanelView::Solution);
         } else {
             self.show_panel(p, PanelView::ConfirmSolution);
@@ -220,24 +215,28 @@ impl App {
 
     /// `A`: fresh numbers for the same problem, once it is solved or tried three times.
     pub(super) fn another(&mut self, p: ProblemRef) {
-        let record = self.problem_record(p);
-        let wrong = record
-            .attempts
-            .iter()
-            .filter(|a| a.variant == record.variant && !a.correct)
-            .count();
-        if !record.solved && wrong < FREE_AFTER {
-            let left = FREE_AFTER - wrong;
-            return self.notify(format!(
-                "another one comes after a right answer or {left} more attempt(s)"
-            ));
-        }
-        self.edit_record(p, |r| r.variant += 1);
-        let text = format!(
-            "New numbers for problem {} (variant {}).",
-            p.label(),
-            record.variant + 2
-        );
+        let keyed = self.problem_key(p);
+        let problem = self.spec(p).and_then(Problem::from_spec);
+        let ((slug, id), problem) = match (keyed, problem) {
+            (Ok(key), Ok(problem)) => (key, problem),
+            (Err(e), _) | (_, Err(e)) => return self.notify(e),
+        };
+        let text = match self.learner.another(&slug, &id, &problem) {
+            Err(NotYet(left)) => {
+                return self.notify(format!(
+                    "another one comes after a right answer or {left} more attempt(s)"
+                ));
+            }
+            Ok(Some(variant)) => format!(
+                "New numbers for problem {} (variant {}).",
+                p.label(),
+                u64::from(variant) + 1
+            ),
+            Ok(None) => format!(
+                "No new numbers to draw for problem {}: its numbers are all seen.",
+                p.label()
+            ),
+        };
         self.show_panel(p, PanelView::Note(text));
         self.problem_changed();
         self.scroll_to(self.view.line_of_block(p.block));
@@ -292,22 +291,13 @@ impl App {
         };
     }
 
-    pub(super) fn edit_record(&mut self, p: ProblemRef, change: impl FnOnce(&mut ProblemRecord)) {
-        let Ok(id) = self.spec(p).map(|s| s.id.clone()) else {
-            return;
-        };
-        let slug = &self.course.lessons[p.lesson].slug;
-        change(self.progress.problem_mut(slug, &id));
-    }
-
     /// The box's state line and numbers come from the record: lay the lesson out again
-    /// (the layout cache sees the changed record) and save now. Only the problem's own
-    /// box changes, so the lines above it, and the place, stay.
+    /// (the layout cache sees the changed record; the record asked for its save). Only
+    /// the problem's own box changes, so the lines above it, and the place, stay.
     pub(super) fn problem_changed(&mut self) {
         self.relayout();
         self.clamp_scroll();
         self.reveal_pane_problem();
-        self.save = SaveNeed::Now;
     }
 
     fn block_visible(&self, block: usize) -> bool {

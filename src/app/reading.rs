@@ -4,13 +4,10 @@
 
 use std::sync::Arc;
 
-use super::{
-    Action, App, Entry, Focus, Mode, PanelView, Prompt, PromptKind, SaveNeed, Search, help,
-};
+use super::{Action, App, Entry, Focus, Mode, PanelView, Prompt, PromptKind, Search, help};
 use crate::content::Section;
 use crate::layout::{self, LaidOut, Mark};
-use crate::progress::Position;
-use crate::progress::{LessonRecord, ProblemStates};
+use crate::progress::{self, LessonRecord, ProblemStates, SaveNeed};
 
 impl App {
     /// The section the top of the text pane is in.
@@ -20,7 +17,7 @@ impl App {
     }
 
     pub fn record(&self, lesson: usize) -> Option<&LessonRecord> {
-        self.progress.lessons.get(&self.course.lessons[lesson].slug)
+        (self.learner.record().lessons).get(&self.course.lessons[lesson].slug)
     }
 
     /// Read, partly read or unread.
@@ -30,12 +27,12 @@ impl App {
 
     /// Percentage of the open lesson read so far (the furthest the learner has seen).
     pub fn percent_read(&self) -> u32 {
-        (self.record(self.lesson).map_or(0.0, |r| r.read) * 100.0).floor() as u32
+        progress::percent(self.record(self.lesson).map_or(0.0, |r| r.read))
     }
 
     /// A first start: the fresh record is saved as soon as the first screen is drawn.
     pub fn save_first(&mut self) {
-        self.save = SaveNeed::Now;
+        self.learner.want_save(SaveNeed::Now);
     }
 
     pub(super) fn reading(&mut self, action: Action) {
@@ -210,7 +207,7 @@ impl App {
             theme: self.theme,
             lesson_number: lesson + 1,
             problems,
-            learner_seed: self.progress.learner_seed,
+            learner_seed: self.learner.record().learner_seed,
         }
     }
 
@@ -291,7 +288,7 @@ impl App {
             .position(|e| *e == Entry::Lesson(self.lesson))
             .unwrap_or(0);
         self.note_place();
-        self.save = SaveNeed::Now;
+        self.learner.want_save(SaveNeed::Now);
     }
 
     pub(super) fn open_at_last_place(&mut self, lesson: usize) {
@@ -342,12 +339,7 @@ impl App {
         let coverage = self.read_by_steps.entry(self.lesson).or_default();
         coverage.add(from, to);
         let read = coverage.fraction();
-        let slug = self.course.lessons[self.lesson].slug.clone();
-        let record = self.progress.lessons.entry(slug).or_default();
-        if read > record.read {
-            record.read = read;
-            self.save = self.save.max(SaveNeed::Soon);
-        }
+        (self.learner).mark_read(&self.course.lessons[self.lesson].slug, read);
     }
 
     pub(super) fn scroll_to(&mut self, line: usize) {
@@ -356,23 +348,14 @@ impl App {
         self.clamp_scroll();
         if self.scroll != before {
             self.note_place();
-            self.save = self.save.max(SaveNeed::Soon);
+            self.learner.want_save(SaveNeed::Soon);
         }
     }
 
     /// Records where the learner is and how far into the lesson they have seen.
     pub(super) fn note_place(&mut self) {
         let block = self.view.block_at(self.scroll);
-        let slug = self.course.lessons[self.lesson].slug.clone();
-        let record = self.progress.lessons.entry(slug.clone()).or_default();
-        record.block = block;
-        let at = self.progress.position.as_ref().map_or(0, |p| p.at);
-        self.progress.position = Some(Position {
-            lesson: slug,
-            block,
-            at,
-            extra: Default::default(),
-        });
+        (self.learner).move_to(&self.course.lessons[self.lesson].slug, block);
     }
 
     /// Runs `query`, or, when it is blank, the last one searched for (`/` Enter, as in

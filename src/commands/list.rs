@@ -4,10 +4,9 @@
 
 use std::process::ExitCode;
 
-use crate::app::{Standing, intro_line};
-use crate::content::Course;
+use crate::content::{Course, intro_line};
 use crate::layout::{self, Mark, Theme};
-use crate::progress::{clock, schedule, solved_count};
+use crate::progress::{Standing, clock, schedule, solved_count};
 use crate::settings::Settings;
 
 pub fn run(settings: &Settings) -> anyhow::Result<ExitCode> {

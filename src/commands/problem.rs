@@ -13,10 +13,11 @@ use crate::problems::feedback;
 use crate::problems::instance::Instance;
 use crate::problems::locate::{self, Located};
 use crate::progress::{
-    self, AnswerError, ProblemRecord, ProblemStates, Progress, Stage, clock, reveal,
+    self, AnswerError, Learner, ProblemStates, Progress, SaveNeed, Stage, reveal,
 };
 use crate::sanitize;
 use crate::settings::Settings;
+use crate::store::Store;
 
 /// Width of printed prompts: a pager's default.
 const WIDTH: usize = 80;
@@ -37,8 +38,10 @@ pub struct Extras {
 pub fn show(settings: &Settings, id: &str, extras: Extras) -> anyhow::Result<ExitCode> {
     let course = Course::load(settings.course_dir.as_deref())?;
     let found = locate::find(&course, id).map_err(|e| anyhow!(e))?;
-    let mut opened = super::open_store(settings);
-    let record = record_of(&opened.progress, &found);
+    let opened = super::open_store(settings);
+    let (mut store, mut learner) = (opened.store, Learner::new(opened.progress));
+    let (slug, pid) = (&found.lesson.slug, &found.spec.id);
+    let record = learner.problem(slug, pid);
     let label = format!("{}.{}", found.lesson_number, found.number);
     let hints = &found.spec.hints;
     if let Some(n) = extras.hint {
@@ -49,14 +52,14 @@ pub fn show(settings: &Settings, id: &str, extras: Extras) -> anyhow::Result<Exi
             bail!("problem {label} has hints 1 to {}, not {n}", hints.len());
         }
     }
-    if extras.solution && !extras.yes && !reveal::solution_earned(&record) {
+    if extras.solution && !extras.yes && !learner.solution_free(slug, pid) {
         bail!(
             "the solution to {label} comes free after a right answer or {} more attempt(s); \
              add --yes to see it now",
             reveal::attempts_left(&record)
         );
     }
-    let inst = instance(&found, &opened.progress)?;
+    let inst = instance(&found, learner.record())?;
     super::say(&format!(
         "Problem {}.{} · {}",
         found.lesson_number,
@@ -85,46 +88,46 @@ pub fn show(settings: &Settings, id: &str, extras: Extras) -> anyhow::Result<Exi
     super::say(&format!(
         "Answer with: attn-course answer {label} 'EXPRESSION'"
     ));
-    let hints_shown = u32::try_from(shown_hints).unwrap_or(u32::MAX);
-    if hints_shown > record.hints_shown || (extras.solution && !record.solution_viewed) {
-        // Recorded as the reader records `h` and `s`: what was shown counts as help.
-        let entry = opened
-            .progress
-            .problem_mut(&found.lesson.slug, &found.spec.id);
-        entry.hints_shown = entry.hints_shown.max(hints_shown);
-        entry.solution_viewed |= extras.solution;
-        let saved = opened
-            .store
-            .save_merged(&mut opened.progress)
-            .context("shown, but not recorded")?;
-        tell(saved.notice);
+    // Recorded as the reader records `h` and `s`: what was shown counts as help.
+    if extras.hint.is_some() {
+        learner.show_hints(slug, pid, u32::try_from(shown_hints).unwrap_or(u32::MAX));
     }
+    if extras.solution {
+        learner.view_solution(slug, pid);
+    }
+    // One command is one visit (see `answer`).
+    learner.leave_card();
+    save(&mut store, &mut learner, "shown, but not recorded")?;
     Ok(ExitCode::SUCCESS)
 }
 
 pub fn answer(settings: &Settings, id: &str, input: &str) -> anyhow::Result<ExitCode> {
     let course = Course::load(settings.course_dir.as_deref())?;
     let found = locate::find(&course, id).map_err(|e| anyhow!(e))?;
-    let mut opened = super::open_store(settings);
+    let opened = super::open_store(settings);
+    let (mut store, mut learner) = (opened.store, Learner::new(opened.progress));
     let slug = &found.lesson.slug;
-    let answered =
-        progress::judge_and_record(&mut opened.progress, slug, found.spec, input, clock::now())
-            .map_err(|e| match e {
-                AnswerError::Problem(e) => anyhow!("problem {}: {e}", found.spec.id),
-                AnswerError::Input(e) => {
-                    // The evaluator's message may quote the input too (an unknown 60 KB name).
-                    let (input, e) = (input.trim(), sanitize::excerpt(&e, 4 * ECHO));
-                    anyhow!("answer `{}`: {e}", sanitize::excerpt(input, ECHO))
-                }
-            })?;
+    let answered = learner
+        .answer(slug, found.spec, input)
+        .map_err(|e| match e {
+            AnswerError::Problem(e) => anyhow!("problem {}: {e}", found.spec.id),
+            AnswerError::Input(e) => {
+                // The evaluator's message may quote the input too (an unknown 60 KB name).
+                let (input, e) = (input.trim(), sanitize::excerpt(&e, 4 * ECHO));
+                anyhow!("answer `{}`: {e}", sanitize::excerpt(input, ECHO))
+            }
+        })?;
     for line in feedback::lines(&answered.judged, &answered.problem.tolerance) {
         super::say(&layout::math_text::plain(&line, settings.ascii));
     }
-    let saved = opened
-        .store
-        .save_merged(&mut opened.progress)
-        .context("the attempt was checked but not recorded")?;
-    tell(saved.notice);
+    // One command is one visit: a problem under review answered wrong here (or its
+    // solution seen) is graded as a review left unsolved in the reader is.
+    learner.leave_card();
+    save(
+        &mut store,
+        &mut learner,
+        "the attempt was checked but not recorded",
+    )?;
     Ok(if answered.right() {
         ExitCode::SUCCESS
     } else {
@@ -132,18 +135,17 @@ pub fn answer(settings: &Settings, id: &str, input: &str) -> anyhow::Result<Exit
     })
 }
 
-/// A save's notice, as one line on stderr.
-fn tell(notice: Option<String>) {
+/// Saves what the command recorded, if anything, and tells a save's notice in one
+/// line on stderr; `context` says what a failed save lost.
+fn save(store: &mut Store, learner: &mut Learner, context: &'static str) -> anyhow::Result<()> {
+    if learner.save_need() == SaveNeed::None {
+        return Ok(());
+    }
+    let (notice, _) = learner.save_to(store).context(context)?;
     if let Some(notice) = notice {
         eprintln!("attn-course: {}", super::one_line(&notice));
     }
-}
-
-fn record_of(progress: &Progress, found: &Located<'_>) -> ProblemRecord {
-    progress
-        .problem(&found.lesson.slug, &found.spec.id)
-        .cloned()
-        .unwrap_or_default()
+    Ok(())
 }
 
 fn instance(found: &Located<'_>, progress: &Progress) -> anyhow::Result<Instance> {

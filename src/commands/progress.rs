@@ -15,7 +15,7 @@ use crate::cli::ProgressAction;
 use crate::commands::one_line;
 use crate::content::Course;
 use crate::problems::locate;
-use crate::progress::clock::Utc;
+use crate::progress::clock::{self, Utc};
 use crate::progress::{Attempt, LessonRecord, Note, ProblemRecord, Progress, Stage};
 use crate::settings::Settings;
 use crate::store;
@@ -53,7 +53,7 @@ pub fn run(settings: &Settings, action: ProgressAction) -> anyhow::Result<ExitCo
             }
         }
         ProgressAction::Import { file } => {
-            let imported = store::read_record(&file)?;
+            let imported = store::read_record(&file, clock::now())?;
             if let Some(notice) = store.import(&mut progress, &imported)? {
                 eprintln!("attn-course: {}", one_line(&notice));
             }

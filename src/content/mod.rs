@@ -10,6 +10,7 @@ pub mod claim;
 pub mod error;
 pub mod figure;
 pub mod glossary;
+mod intro;
 pub mod markdown;
 pub mod model_sections;
 mod prefix;
@@ -31,6 +32,7 @@ pub use block::{Align, Block, BlockKind, Emphasis, Inline, section_link};
 pub use claim::Claim;
 pub use error::ContentError;
 pub use glossary::{Glossary, LazyGlossary, Term};
+pub use intro::intro_line;
 pub use problem::ProblemSpec;
 pub use source::Source;
 

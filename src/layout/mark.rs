@@ -14,7 +14,7 @@ pub enum Mark {
 impl Mark {
     /// A lesson's mark from the fraction of it read (contents pane and `list` agree).
     pub fn of_read(read: f64) -> Mark {
-        if read >= 0.999 {
+        if crate::progress::view::fully_read(read) {
             Mark::Full
         } else if read > 0.0 {
             Mark::Partial

@@ -50,7 +50,7 @@ pub fn instance(
 /// attempt at `now` (Unix seconds, from the caller's clock): the input trimmed, the
 /// value as the evaluator printed it, right or wrong, and the variant answered. An
 /// input that cannot be judged records nothing.
-pub fn judge_and_record(
+pub(super) fn judge_and_record(
     progress: &mut Progress,
     slug: &str,
     spec: &ProblemSpec,

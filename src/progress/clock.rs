@@ -1,8 +1,16 @@
-//! Wall-clock time as the record keeps it (Unix seconds) and as people read it (UTC),
-//! without a date crate: the civil calendar conversion is a few lines.
+//! Wall-clock time as the record keeps it (Unix seconds), the one calendar it is read
+//! in (chrono's, in UTC: the review schedule's FSRS crate works in it too), and the
+//! clock a session injects ([`Clock`]; the reader's tests pin it).
 
 use std::fmt;
 use std::time::{SystemTime, UNIX_EPOCH};
+
+use chrono::{DateTime, Datelike, Timelike};
+
+/// Where a session's "now" comes from: [`now`], except in tests, which pin it. The
+/// learner's record is stamped with it (`progress::Learner`) and the store clamps the
+/// times it reads to it.
+pub type Clock = fn() -> u64;
 
 /// Seconds since the Unix epoch now (0 if the clock is before 1970).
 pub fn now() -> u64 {
@@ -11,39 +19,37 @@ pub fn now() -> u64 {
         .map_or(0, |d| d.as_secs())
 }
 
-/// A moment in UTC, split into calendar fields.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Utc {
-    pub year: i64,
-    pub month: u32,
-    pub day: u32,
-    pub hour: u32,
-    pub minute: u32,
-    pub second: u32,
+/// The end of year 9999 in Unix seconds: later times are read as this one, so that
+/// chrono (which ends in year 262143) never overflows adding a century to a date.
+const LATEST: i64 = 253_402_300_799;
+
+/// Unix seconds as a date and time in UTC (from year 9999 on, the end of year 9999).
+pub fn datetime(secs: u64) -> DateTime<chrono::Utc> {
+    let secs = i64::try_from(secs).unwrap_or(i64::MAX).min(LATEST);
+    DateTime::from_timestamp(secs, 0).unwrap_or_default()
 }
+
+/// A moment in UTC, as people read it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Utc(DateTime<chrono::Utc>);
 
 impl Utc {
     pub fn from_unix(secs: u64) -> Utc {
-        let days = i64::try_from(secs / 86_400).unwrap_or(i64::MAX / 2);
-        let rem = secs % 86_400;
-        let (year, month, day) = civil_from_days(days);
-        // Each of these is below 86 400, so the casts cannot truncate.
-        Utc {
-            year,
-            month,
-            day,
-            hour: (rem / 3600) as u32,
-            minute: (rem / 60 % 60) as u32,
-            second: (rem % 60) as u32,
-        }
+        Utc(datetime(secs))
     }
 
     /// A compact stamp for file names: `20261130T031106Z` (sorts in time order, no
     /// characters that any filesystem refuses).
     pub fn stamp(&self) -> String {
+        let t = &self.0;
         format!(
             "{:04}{:02}{:02}T{:02}{:02}{:02}Z",
-            self.year, self.month, self.day, self.hour, self.minute, self.second
+            t.year(),
+            t.month(),
+            t.day(),
+            t.hour(),
+            t.minute(),
+            t.second()
         )
     }
 }
@@ -51,27 +57,18 @@ impl Utc {
 /// `2026-11-30 03:11:06 UTC`.
 impl fmt::Display for Utc {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let t = &self.0;
         write!(
             f,
             "{:04}-{:02}-{:02} {:02}:{:02}:{:02} UTC",
-            self.year, self.month, self.day, self.hour, self.minute, self.second
+            t.year(),
+            t.month(),
+            t.day(),
+            t.hour(),
+            t.minute(),
+            t.second()
         )
     }
-}
-
-/// Year, month, day of a count of days since 1970-01-01 (Howard Hinnant's algorithm
-/// for the proleptic Gregorian calendar, in 400-year eras).
-fn civil_from_days(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    (year, month, day)
 }
 
 #[cfg(test)]
@@ -90,5 +87,7 @@ mod tests {
         assert_eq!(Utc::from_unix(19_782 * 86_400).stamp(), "20240229T000000Z");
         // The last second of a year.
         assert_eq!(Utc::from_unix(1_735_689_599).stamp(), "20241231T235959Z");
+        // Past year 9999: the last second of it.
+        assert_eq!(Utc::from_unix(u64::MAX).stamp(), "99991231T235959Z");
     }
 }

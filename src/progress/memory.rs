@@ -24,9 +24,6 @@ const MIN_STABILITY: f64 = 0.1;
 /// No interval beyond a century, whatever a hand-edited record says; also the crate's
 /// default maximum interval.
 pub const MAX_INTERVAL_DAYS: u32 = 36_500;
-/// The end of year 9999 in Unix seconds: later times are read as this one, so that
-/// chrono (which ends in year 262143) never overflows adding a century to a date.
-const LATEST: i64 = 253_402_300_799;
 
 /// What a review leaves in memory: FSRS's stability and difficulty, and the interval in
 /// days the crate schedules for it.
@@ -112,10 +109,9 @@ fn carried_over(interval_days: u32, ease: f64) -> (f64, f64) {
     (stability, difficulty.clamp(DIFFICULTY.0, DIFFICULTY.1))
 }
 
-/// Unix seconds as the crate's time, capped at [`LATEST`].
+/// Unix seconds as the crate's time, in the record's one calendar (`clock`).
 fn time(secs: u64) -> DateTime<Utc> {
-    let secs = i64::try_from(secs).unwrap_or(i64::MAX).min(LATEST);
-    DateTime::from_timestamp(secs, 0).unwrap_or_default()
+    super::clock::datetime(secs)
 }
 
 /// A review as an SM-2 release wrote it (no FSRS fields), for tests.

@@ -1,5 +1,5 @@
-//! When the worked solution is earned: one rule for the reader (`s`) and the command
-//! line (`problem ID --solution`), so the two can never drift apart.
+//! When the worked solution and "another one" are earned: one rule for the reader
+//! (`s`, `A`) and the command line (`problem ID --solution`), so they never drift apart.
 
 use super::model::ProblemRecord;
 
@@ -19,6 +19,16 @@ pub fn attempts_left(record: &ProblemRecord) -> usize {
     } else {
         FREE_AFTER.saturating_sub(record.attempts.len())
     }
+}
+
+/// Attempts still needed before "another one" (`A`) draws new numbers: it comes after
+/// a right answer or [`FREE_AFTER`] wrong ones on the current numbers; `None` once it is
+/// earned.
+pub fn another_left(record: &ProblemRecord) -> Option<usize> {
+    let wrong = (record.attempts.iter())
+        .filter(|a| a.variant == record.variant && !a.correct)
+        .count();
+    (!record.solved && wrong < FREE_AFTER).then(|| FREE_AFTER - wrong)
 }
 
 #[cfg(test)]

@@ -1,5 +1,6 @@
 //! What the rest of the program may know of the learner's work on a problem, and the
-//! one wording of it.
+//! one wording of it; and the one percentage of a lesson read (the reader, `list` and
+//! `progress show` agree on it and on when a lesson is read to the end).
 //!
 //! The layout draws each problem box from a lesson's [`ProblemStates`] (its numbers
 //! come from the variant, its state line from the [`Stage`]), never from the record
@@ -115,10 +116,41 @@ pub fn solved_count(lesson: &Lesson, record: Option<&LessonRecord>) -> (usize, u
     (solved, list.len())
 }
 
+/// The share of a lesson from which it counts as read to the end (a little under 1, so
+/// that the sum of the parts read is not kept from it by rounding).
+const FULL: f64 = 0.999;
+
+/// True once `read` (the fraction of a lesson seen) counts as the whole lesson.
+pub fn fully_read(read: f64) -> bool {
+    read >= FULL
+}
+
+/// `read` as the percentage every place shows: floored, so that 100 means read to the
+/// end ([`fully_read`]) and nothing less.
+pub fn percent(read: f64) -> u32 {
+    if fully_read(read) {
+        100
+    } else {
+        // Below 1, so the product is below 100 and the cast cannot truncate.
+        (read.clamp(0.0, 1.0) * 100.0).floor() as u32
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::progress::{Attempt, Progress};
+
+    #[test]
+    fn one_percentage_floored_and_whole_only_when_read_to_the_end() {
+        assert_eq!(percent(0.0), 0);
+        assert_eq!(percent(0.456), 45);
+        assert_eq!(percent(0.996), 99, "not yet read to the end");
+        assert!(!fully_read(0.996));
+        assert_eq!(percent(0.9995), 100);
+        assert!(fully_read(0.9995));
+        assert_eq!(percent(7.0), 100, "a hand-edited record past the end");
+    }
 
     #[test]
     fn one_wording_for_each_stage() {

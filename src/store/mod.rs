@@ -37,7 +37,8 @@ pub use format::FormatError;
 pub use record::{RecordError, decode_record, read_record, record_text, write_record};
 use seed::new_seed;
 
-use crate::progress::{Changes, Progress, SCHEMA};
+use crate::progress::clock::Clock;
+use crate::progress::{Changes, Progress, SCHEMA, Saver, absorb};
 use quarantine::Aside;
 use record::decode;
 
@@ -71,6 +72,19 @@ pub struct Store {
     /// The pending file this instance wrote last while the lock was busy (see
     /// `pending.rs`); replaced by the next one, removed by the next save.
     pending: Option<PathBuf>,
+    /// The session's clock: times read after it are clamped to it
+    /// (`Progress::clamp_future`), and files set aside are stamped with it.
+    clock: Clock,
+}
+
+/// What is on disk, read under the lock: the file's record (`None`: no file, or it was
+/// unreadable and set aside, which `notice` says), that record with the pending changes
+/// beside it merged in, and the pending files (removed once the merge is written).
+struct OnDisk {
+    file: Option<Progress>,
+    merged: Option<Progress>,
+    pendings: Vec<PathBuf>,
+    notice: Option<String>,
 }
 
 /// What opening the store found: the progress to start from and, when something was
@@ -86,6 +100,12 @@ pub struct Opened {
 }
 
 impl Store {
+    /// Stamps and clamps with `clock` instead of the wall clock (the session's clock, so
+    /// that the times a save writes and the times it reads agree; tests pin it).
+    pub fn set_clock(&mut self, clock: Clock) {
+        self.clock = clock;
+    }
+
     /// Where the progress file is, if anywhere.
     pub fn path(&self) -> Option<&Path> {
         self.path.as_deref()
@@ -120,9 +140,7 @@ impl Store {
         imported: &Progress,
     ) -> Result<Option<String>, SaveError> {
         progress.merge_from(imported);
-        if !progress.binds_seed() {
-            progress.learner_seed = imported.learner_seed;
-        }
+        progress.take_seed_if_unbound(imported.learner_seed);
         self.save_inner(progress, true).map(|saved| saved.notice)
     }
 
@@ -150,15 +168,12 @@ impl Store {
         };
         file::remove_stale_temps(home);
         pending::remove_stale_parts(home);
-        let (on_disk, mut notice) = read_locked(&path).map_err(|e| fail(&e))?;
-        let pendings = pending::list(home);
-        let mut merged = on_disk.clone();
-        for pending in &pendings {
-            match pending::read(pending) {
-                Some(record) => drop(absorb(&mut merged, &record)),
-                None => continue,
-            }
-        }
+        let OnDisk {
+            file: on_disk,
+            mut merged,
+            pendings,
+            mut notice,
+        } = self.read_under_lock(&path).map_err(|e| fail(&e))?;
         if !absorb(&mut merged, progress) {
             notice = Some(
                 "your record was reset (attn-course progress reset) since this session read it; going on from the reset record"
@@ -166,8 +181,8 @@ impl Store {
             );
         }
         let mut merged = merged.unwrap_or_else(|| progress.clone());
-        if take_seed && !merged.binds_seed() {
-            merged.learner_seed = progress.learner_seed;
+        if take_seed {
+            merged.take_seed_if_unbound(progress.learner_seed);
         }
         if on_disk.as_ref() != Some(&merged) {
             write_record(&path, &merged).map_err(|e| fail(&e))?;
@@ -213,28 +228,51 @@ impl Store {
         let fail = |reason: &dyn Display| save_error(&path, reason);
         let home = file::parent(&path);
         let _lock = file::Lock::acquire(home).map_err(|e| fail(&e))?;
-        let (on_disk, _) = read_locked(&path).map_err(|e| fail(&e))?;
-        let pendings = pending::list(home);
-        let mut old = on_disk.clone();
-        for pending in &pendings {
-            if let Some(record) = pending::read(pending) {
-                absorb(&mut old, &record);
-            }
-        }
+        let OnDisk {
+            file: on_disk,
+            merged: old,
+            pendings,
+            ..
+        } = self.read_under_lock(&path).map_err(|e| fail(&e))?;
         if let Some(old) = old.as_ref().filter(|&old| on_disk.as_ref() != Some(old)) {
             write_record(&path, old).map_err(|e| fail(&e))?;
         }
         let kept = match file::read_if_exists(&path).map_err(|e| fail(&e))? {
-            Some(_) => Some(quarantine::set_aside(&path, Aside::Reset).map_err(|e| fail(&e))?),
+            Some(_) => {
+                Some(quarantine::set_aside(&path, Aside::Reset, self.now()).map_err(|e| fail(&e))?)
+            }
             None => None,
         };
-        let mut progress = fresh();
-        progress.resets = old.map_or(0, |p| p.resets).saturating_add(1);
+        let progress = Progress::started_over(new_seed(), old.as_ref());
         write_record(&path, &progress).map_err(|e| fail(&e))?;
         for pending in pendings {
             let _ = std::fs::remove_file(pending);
         }
         Ok((progress, kept))
+    }
+
+    /// The one way a save and a reset read what is on disk, once they hold the lock:
+    /// the file, then every pending change beside it merged in.
+    fn read_under_lock(&self, path: &Path) -> Result<OnDisk, String> {
+        let now = self.now();
+        let (file, notice) = read_locked(path, now)?;
+        let pendings = pending::list(file::parent(path));
+        let mut merged = file.clone();
+        for pending in &pendings {
+            if let Some(record) = pending::read(pending, now) {
+                absorb(&mut merged, &record);
+            }
+        }
+        Ok(OnDisk {
+            file,
+            merged,
+            pendings,
+            notice,
+        })
+    }
+
+    fn now(&self) -> u64 {
+        (self.clock)()
     }
 
     /// The progress file, or the error every write gives when there is no home.
@@ -246,22 +284,34 @@ impl Store {
     }
 }
 
+/// A session saves its record (`progress::Learner::save_to`) with the merging save.
+impl Saver for Store {
+    /// The save's notice, see [`Saved::notice`].
+    type Saved = Option<String>;
+    type Error = SaveError;
+
+    fn save(&mut self, record: &mut Progress) -> Result<(Option<String>, Changes), SaveError> {
+        self.save_merged(record)
+            .map(|saved| (saved.notice, saved.changes))
+    }
+}
+
 /// Reads the progress file under the lock: the record (`None` when there is none, or
 /// when it was unreadable and has been set aside, which the notice says). A record from
 /// a newer release is an error: it is never written over.
-fn read_locked(path: &Path) -> Result<(Option<Progress>, Option<String>), String> {
+fn read_locked(path: &Path, now: u64) -> Result<(Option<Progress>, Option<String>), String> {
     let bytes = match file::read_if_exists(path) {
         Ok(Some(bytes)) => Some(bytes),
         Ok(None) => return Ok((None, None)),
         Err(e) if file::is_too_large(&e) => None,
         Err(e) => return Err(e.to_string()),
     };
-    match bytes.as_deref().map(decode) {
+    match bytes.as_deref().map(|b| decode(b, now)) {
         Some(Ok(disk)) if disk.is_newer() => Err(newer_reason(disk.schema)),
         Some(Ok(disk)) => Ok((Some(disk), None)),
         Some(Err(FormatError::Newer { schema })) => Err(newer_reason(schema)),
         None | Some(Err(FormatError::Invalid { .. })) => {
-            let aside = quarantine::set_aside(path, Aside::Corrupt)
+            let aside = quarantine::set_aside(path, Aside::Corrupt, now)
                 .map_err(|e| format!("the file is unreadable and could not be set aside: {e}"))?;
             Ok((
                 None,
@@ -270,24 +320,6 @@ fn read_locked(path: &Path) -> Result<(Option<Progress>, Option<String>), String
                     aside.display()
                 )),
             ))
-        }
-    }
-}
-
-/// Merges `incoming` into `base` unless it was read before a reset that `base` has seen
-/// (fewer `resets`): such a record holds what the learner chose to start over from.
-/// Returns whether it was merged.
-fn absorb(base: &mut Option<Progress>, incoming: &Progress) -> bool {
-    match base {
-        None => {
-            *base = Some(incoming.clone());
-            true
-        }
-        Some(base) if incoming.resets < base.resets => false,
-        Some(base) => {
-            base.merge_from(incoming);
-            base.resets = incoming.resets;
-            true
         }
     }
 }

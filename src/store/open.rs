@@ -3,13 +3,13 @@
 
 use std::path::Path;
 
-use crate::progress::Progress;
+use crate::progress::clock;
+use crate::progress::{Progress, absorb};
 
 use super::quarantine::{self, Aside};
 use super::record::{decode, write_record};
 use super::{
-    FILE_NAME, FormatError, NO_HOME, Opened, Store, absorb, file, fresh, newer_warning, not_kept,
-    pending,
+    FILE_NAME, FormatError, NO_HOME, Opened, Store, file, fresh, newer_warning, not_kept, pending,
 };
 
 impl Store {
@@ -52,6 +52,7 @@ impl Store {
         let store = Store {
             path: Some(home.join(FILE_NAME)),
             pending: None,
+            clock: clock::now,
         };
         let (progress, warning, unwritten) = store.load(home, first);
         Opened {
@@ -66,6 +67,7 @@ impl Store {
         Store {
             path: None,
             pending: None,
+            clock: clock::now,
         }
     }
 
@@ -77,7 +79,7 @@ impl Store {
         let (mut progress, warning, unwritten) = self.load_file(home, first);
         if !progress.is_newer() {
             for pending in pending::list(home) {
-                if let Some(record) = pending::read(&pending) {
+                if let Some(record) = pending::read(&pending, self.now()) {
                     let mut merged = Some(progress.clone());
                     if absorb(&mut merged, &record)
                         && let Some(merged) = merged
@@ -113,7 +115,7 @@ impl Store {
                 );
             }
         };
-        match bytes.as_deref().map(decode) {
+        match bytes.as_deref().map(|b| decode(b, self.now())) {
             Some(Ok(progress)) if progress.is_newer() => {
                 let warning = newer_warning(progress.schema);
                 (progress, Some(warning), false)
@@ -128,7 +130,7 @@ impl Store {
                 (fresh(), Some(newer_warning(schema)), false)
             }
             None | Some(Err(FormatError::Invalid { .. })) => {
-                match quarantine::set_aside(&path, Aside::Corrupt) {
+                match quarantine::set_aside(&path, Aside::Corrupt, self.now()) {
                     Ok(aside) => start_fresh(
                         &path,
                         Some(format!(

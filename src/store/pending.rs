@@ -92,13 +92,13 @@ pub fn remove_stale_parts(dir: &Path) {
 /// A pending file's record, or `None` when it cannot be merged: from a newer release
 /// (left for that release), or unreadable (set aside as a corrupt copy and removed, so
 /// it is reported once and not read again).
-pub fn read(path: &Path) -> Option<Progress> {
-    let decoded = super::file::read_regular(path).map(|bytes| super::record::decode(&bytes));
+pub fn read(path: &Path, now: u64) -> Option<Progress> {
+    let decoded = super::file::read_regular(path).map(|bytes| super::record::decode(&bytes, now));
     match decoded {
         Ok(Ok(record)) if !record.is_newer() => Some(record),
         Ok(Ok(_)) | Ok(Err(FormatError::Newer { .. })) => None,
         Ok(Err(FormatError::Invalid { .. })) => {
-            if quarantine::set_aside(path, Aside::Corrupt).is_ok() {
+            if quarantine::set_aside(path, Aside::Corrupt, now).is_ok() {
                 let _ = std::fs::remove_file(path);
             }
             None

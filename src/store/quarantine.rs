@@ -7,7 +7,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use super::file;
-use crate::progress::clock::{self, Utc};
+use crate::progress::clock::Utc;
 
 /// Why a file is set aside; it names the copy: `progress.<kind>-<UTC stamp>.toml`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -29,9 +29,10 @@ impl Aside {
 /// Never replaces an earlier copy: a second one in the same second gets `-2`, `-3`...
 /// A `path` that is a symbolic link is kept by its target's bytes (a copy of the link
 /// would show whatever replaces the target next).
-pub fn set_aside(path: &Path, kind: Aside) -> io::Result<PathBuf> {
+/// The name is stamped with `now` (the session's clock).
+pub fn set_aside(path: &Path, kind: Aside, now: u64) -> io::Result<PathBuf> {
     let source = file::resolve_links(path)?;
-    let stamp = Utc::from_unix(clock::now()).stamp();
+    let stamp = Utc::from_unix(now).stamp();
     for n in 1u32.. {
         let suffix = if n == 1 {
             String::new()

@@ -8,7 +8,7 @@ use std::path::Path;
 
 use super::file::{self, MAX_RECORD_BYTES};
 use super::format::{self, FormatError};
-use crate::progress::{Progress, clock};
+use crate::progress::Progress;
 
 /// A record read from a file the learner named (`progress import FILE`) that cannot be
 /// used; the message says what and where (`FILE:LINE:COLUMN: ...`).
@@ -17,17 +17,18 @@ use crate::progress::{Progress, clock};
 pub struct RecordError(String);
 
 /// Every record read from a file goes through here: the format (with its bounds, see
-/// `limits.rs`), then times in the future moved back to now (see
+/// `limits.rs`), then times after `now` (the session's clock) moved back to it (see
 /// `Progress::clamp_future`).
-pub(super) fn decode(bytes: &[u8]) -> Result<Progress, FormatError> {
+pub(super) fn decode(bytes: &[u8], now: u64) -> Result<Progress, FormatError> {
     let mut progress = format::parse(bytes)?;
-    progress.clamp_future(clock::now());
+    progress.clamp_future(now);
     Ok(progress)
 }
 
-/// Reads a record from a file the learner named. A record from a newer release is
-/// refused: merging it would write its fields back under this release's schema.
-pub fn read_record(path: &Path) -> Result<Progress, RecordError> {
+/// Reads a record from a file the learner named, its times clamped to `now`. A record
+/// from a newer release is refused: merging it would write its fields back under this
+/// release's schema.
+pub fn read_record(path: &Path, now: u64) -> Result<Progress, RecordError> {
     let shown = path.display();
     let bytes = file::read_regular(path).map_err(|e| {
         RecordError(if file::is_too_large(&e) {
@@ -36,13 +37,13 @@ pub fn read_record(path: &Path) -> Result<Progress, RecordError> {
             format!("cannot read {shown}: {e}")
         })
     })?;
-    decode_record(&bytes, &shown)
+    decode_record(&bytes, &shown, now)
 }
 
 /// The record in the bytes of a file the learner named (`shown` in messages): what
 /// [`read_record`] does after reading the file.
-pub fn decode_record(bytes: &[u8], shown: &dyn Display) -> Result<Progress, RecordError> {
-    match decode(bytes) {
+pub fn decode_record(bytes: &[u8], shown: &dyn Display, now: u64) -> Result<Progress, RecordError> {
+    match decode(bytes, now) {
         Ok(progress) if progress.is_newer() => Err(RecordError(
             FormatError::Newer {
                 schema: i64::from(progress.schema),

@@ -266,7 +266,10 @@ fn notes_take_their_time_from_the_reader_s_clock() {
     keys(&mut app, "]mx");
     assert_eq!(app.progress().notes[0].at, 5_001);
     assert_eq!(
-        app.progress_to_save().position.as_ref().map(|p| p.at),
+        common::saved_record(&mut app)
+            .position
+            .as_ref()
+            .map(|p| p.at),
         Some(5_000)
     );
 }

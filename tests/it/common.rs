@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use attn_course::app::App;
 use attn_course::app::keymap::action_for;
 use attn_course::content::Course;
+use attn_course::progress::{Changes, Progress, Saver};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -54,6 +55,22 @@ pub fn keys(app: &mut App, text: &str) {
     for c in text.chars() {
         press(app, KeyCode::Char(c));
     }
+}
+
+/// The record as the app hands it to the store to save (its place stamped with the
+/// app's clock); the save need is cleared as a save clears it.
+pub fn saved_record(app: &mut App) -> Progress {
+    /// A save that keeps a copy of the record and changes nothing.
+    struct Copy;
+    impl Saver for Copy {
+        type Saved = Progress;
+        type Error = std::convert::Infallible;
+        fn save(&mut self, record: &mut Progress) -> Result<(Progress, Changes), Self::Error> {
+            Ok((record.clone(), Changes::default()))
+        }
+    }
+    let Ok(saved) = app.save_to(&mut Copy);
+    saved
 }
 
 /// The app drawn into a terminal of its size.

@@ -2,9 +2,10 @@
 //! through the real keymap and checks the app state.
 
 use attn_course::app::keymap::{action_for, mouse_action};
-use attn_course::app::{Action, App, Entry, Focus, HelpView, Mode, SaveNeed};
+use attn_course::app::{Action, App, Entry, Focus, HelpView, Mode};
 use attn_course::layout::Theme;
 use attn_course::progress::Progress;
+use attn_course::progress::SaveNeed;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseEvent, MouseEventKind};
 
 use crate::common;
@@ -275,7 +276,7 @@ fn moving_records_the_place_and_reading_progress() {
     keys(&mut app, &" ".repeat(60));
     assert_eq!(app.percent_read(), 100);
     app.set_clock(|| 1234);
-    let saved = app.progress_to_save().clone();
+    let saved = common::saved_record(&mut app);
     assert_eq!(saved.position.unwrap().at, 1234);
     assert_eq!(app.save_need(), SaveNeed::None);
 }
@@ -299,7 +300,7 @@ fn the_place_shown_is_where_the_learner_is_not_the_furthest_read() {
     );
     // A new session opens at the place's block, and shows that, not the record's 100%:
     // on its first screen already the figure it shows once the lesson is laid out.
-    let progress = app.progress_to_save().clone();
+    let progress = common::saved_record(&mut app);
     let mut again = App::new(
         common::course("course"),
         progress,
@@ -320,7 +321,7 @@ fn a_new_session_resumes_from_the_saved_progress() {
     keys(&mut first, "]");
     keys(&mut first, "jjjjjjjjjjjj");
     let (lesson, block) = (first.lesson(), first.view().block_at(first.scroll()));
-    let progress = first.progress_to_save().clone();
+    let progress = common::saved_record(&mut first);
     let second = App::new(
         common::course("course"),
         progress,

@@ -5,8 +5,9 @@
 
 use std::path::Path;
 
-use attn_course::app::{Action, App, Mode, PanelView, ProblemRef, SaveNeed};
+use attn_course::app::{Action, App, Mode, PanelView, ProblemRef};
 use attn_course::layout::Theme;
+use attn_course::progress::SaveNeed;
 use attn_course::progress::schedule::{self, DAY, Grade};
 use attn_course::progress::{Attempt, ProblemRecord, Progress, Review};
 use attn_course::store::Store;
@@ -476,4 +477,45 @@ fn an_sm2_record_keeps_its_due_dates_and_its_next_review_goes_on_from_them() {
         a.message(),
         Some("review done: 1 of 1 right; the next comes back in 5 days")
     );
+}
+
+/// `attn-course answer` on a problem due for review grades its review, as the reader's
+/// answer does (both are `progress::Learner::answer`): right at the first try, it is
+/// Good, and the problem is no longer due.
+#[test]
+fn the_command_line_answer_grades_a_due_problem_as_the_reader_does() {
+    let home = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let solved = real_now() - 30 * DAY;
+    let progress = format!(
+        "schema = 1\nlearner_seed = 7\n\
+         [lessons.blocks.problems.two-token-weights]\nsolved = true\n\
+         [[lessons.blocks.problems.two-token-weights.attempts]]\n\
+         at = {solved}\ninput = \"0.88\"\nvalue = \"0.88\"\ncorrect = true\n"
+    );
+    std::fs::write(home.path().join("progress.toml"), &progress).unwrap();
+    let before = Store::open(Some(home.path())).progress;
+    let record = |p: &Progress| p.problem("blocks", "two-token-weights").cloned().unwrap();
+    assert!(schedule::due_at(&record(&before)).is_some_and(|d| d <= real_now()));
+    let course = common::course("course");
+    let lesson = &course.lessons[0];
+    let spec = attn_course::problems::locate::problems(lesson)[0]
+        .1
+        .unwrap();
+    let (problem, instance) = attn_course::progress::instance(&before, &lesson.slug, spec).unwrap();
+    let right = problem.expected(&instance).unwrap().data[0];
+    attn(home.path(), &["answer", "1.1", &format!("{right:.6}")]);
+
+    let after = record(&Store::open(Some(home.path())).progress);
+    let review = after.review.clone().expect("the answer graded the review");
+    let good = schedule::review(
+        schedule::state(&record(&before)).as_ref(),
+        Grade::Good,
+        review.last,
+    );
+    assert_eq!(review, good, "graded Good from the schedule before it");
+    assert!(
+        schedule::due_at(&after).is_some_and(|d| d > real_now()),
+        "no longer due"
+    );
+    assert_eq!(after.attempts.len(), 2);
 }

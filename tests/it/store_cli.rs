@@ -86,7 +86,7 @@ fn small_course(dir: &Path) {
 }
 
 /// `attn-course answer` stores the answer as the reader does, trimmed: the two paths
-/// are one function (`progress::judge_and_record`).
+/// are one function (`progress::Learner::answer`).
 #[test]
 fn an_answer_from_the_command_line_is_recorded_trimmed() {
     let home = temp_dir();

@@ -3,8 +3,9 @@
 //! parameter, by the problem's formula, not by the evaluator.
 
 use attn_course::app::keymap::{HELP_ORDER, row_keys};
-use attn_course::app::{App, Mode, PanelView, ProblemRef, PromptKind, SaveNeed, ScratchLine};
+use attn_course::app::{App, Mode, PanelView, ProblemRef, PromptKind, ScratchLine};
 use attn_course::layout::{Theme, line_text};
+use attn_course::progress::SaveNeed;
 use attn_course::progress::{ProblemRecord, Progress};
 use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 
@@ -107,7 +108,7 @@ fn the_input_is_read_before_it_is_submitted() {
 }
 
 /// The reader stores the answer as `attn-course answer` does, trimmed: the two paths are
-/// one function (`progress::judge_and_record`).
+/// one function (`progress::Learner::answer`).
 #[test]
 fn an_answer_in_the_reader_is_recorded_trimmed() {
     let mut a = app();

@@ -12,6 +12,7 @@
 //! defines `Name`.
 
 mod graph;
+mod record;
 mod source;
 
 use std::collections::{BTreeMap, BTreeSet};
