@@ -19,7 +19,13 @@ fn help_model_lists_the_names() {
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("attn_weights(text, layer, head[, edit])"));
-    for name in ["logit_attrs(", "heldout_loss(", "head_stat(", "composition(", "chars(ids)"] {
+    for name in [
+        "logit_attrs(",
+        "heldout_loss(",
+        "head_stat(",
+        "composition(",
+        "chars(ids)",
+    ] {
         assert!(text.contains(name), "{name}");
     }
     assert!(text.contains("\"patch SITE from TEXT\""));
