@@ -9,6 +9,8 @@ Reads the lessons listed in lessons/course.toml (fenced blocks removed), trains 
 the final train and held-out loss, and writes
 
     lessons/model/weights.safetensors        float32 weights, vocabulary in the metadata
+    lessons/model/heldout.txt                the held-out text (never trained on)
+    lessons/model/bigrams.txt                bigram counts of the training text, "i j count"
     tests/fixtures/model_reference.safetensors  logits of REFERENCE_PROMPT (parity test)
 
 and the sha256 of the weight file. The forward pass here is the one the Rust evaluator
@@ -30,6 +32,8 @@ import numpy as np
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 LESSONS = os.path.join(ROOT, "lessons")
 WEIGHTS = os.path.join(LESSONS, "model", "weights.safetensors")
+HELDOUT = os.path.join(LESSONS, "model", "heldout.txt")
+BIGRAMS = os.path.join(LESSONS, "model", "bigrams.txt")
 REFERENCE = os.path.join(ROOT, "tests", "fixtures", "model_reference.safetensors")
 
 # Architecture (see README.md for the reasons).
@@ -165,6 +169,12 @@ def main():
     data = np.array([index[c] for c in text], np.int32)
     split = int(len(data) * (1 - HELD_OUT))
     train, held = data[:split], data[split:]
+    with open(HELDOUT, "w", encoding="utf-8") as f:
+        f.write(text[split:])
+    counts = np.zeros((len(vocab), len(vocab)), np.int64)
+    np.add.at(counts, (train[:-1], train[1:]), 1)
+    with open(BIGRAMS, "w") as f:
+        f.writelines(f"{i} {j} {counts[i, j]}\n" for i, j in zip(*np.nonzero(counts)))
     print(f"corpus {len(text)} characters, vocabulary {len(vocab)}, train {len(train)}, held out {len(held)}")
 
     key = jax.random.PRNGKey(SEED)

@@ -62,7 +62,7 @@ impl Scratch {
             self.push(line);
             return;
         }
-        if let Some(help) = eval::help_call(input) {
+        if let Some(help) = eval::text_call(input, &mut self.env) {
             self.push(ScratchLine::Result {
                 input: input.to_string(),
                 output: help.map(Shown::Text),

@@ -18,6 +18,18 @@ pub const MAX_ELEMENTS: usize = 1 << 16;
 /// (8 bytes an entry).
 pub const MAX_WORK: u64 = 20_000_000;
 
+/// Multiply-adds of the model's forward pass per operation charged. The model's
+/// kernel does a 64-character pass (7.7 million multiply-adds) in about 0.5 ms, while
+/// the interpreter spends about a nanosecond per operation it charges: charged at this
+/// rate, a pass costs what it takes, and one evaluation may run about forty distinct
+/// 64-character texts (`loss(A) + loss(B) + loss(C)` is fine).
+pub const MODEL_MACS_PER_OP: u64 = 16;
+
+/// The most passes over the whole held-out text one evaluation may start (each about
+/// 150 forward passes, under 100 ms). Their results are kept, so a statistic asked
+/// again costs nothing, and a problem's draws share them.
+pub const MAX_SWEEPS: u32 = 4;
+
 /// Set once the process is asked to stop (SIGTERM, SIGHUP): every evaluation then
 /// fails at its next charge, so a long computation never delays an exit. Never cleared:
 /// the process is on its way out.
@@ -34,22 +46,49 @@ pub fn interrupt_flag() -> Arc<AtomicBool> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Budget {
     work_left: u64,
+    sweeps_left: u32,
 }
 
 impl Default for Budget {
     fn default() -> Budget {
         Budget {
             work_left: MAX_WORK,
+            sweeps_left: MAX_SWEEPS,
         }
     }
 }
 
 impl Budget {
-    /// Charges `ops` operations, refusing when the budget would be exceeded.
-    pub fn work(&mut self, ops: u64) -> Result<(), String> {
+    /// Charges a forward pass of `macs` multiply-adds ([`MODEL_MACS_PER_OP`]).
+    pub fn model_pass(&mut self, macs: u64) -> Result<(), String> {
+        self.work(macs.div_ceil(MODEL_MACS_PER_OP))
+    }
+
+    /// Charges one pass over the whole held-out text, refusing past [`MAX_SWEEPS`].
+    pub fn sweep(&mut self) -> Result<(), String> {
+        self.interrupted()?;
+        match self.sweeps_left.checked_sub(1) {
+            Some(left) => {
+                self.sweeps_left = left;
+                Ok(())
+            }
+            None => Err(format!(
+                "too much computation: one evaluation runs at most {MAX_SWEEPS} new passes over the held-out text"
+            )),
+        }
+    }
+
+    /// An error once the process is asked to stop (checked between a sweep's windows).
+    pub fn interrupted(&self) -> Result<(), String> {
         if INTERRUPTED.load(Ordering::Relaxed) {
             return Err("stopped: the program is exiting".to_string());
         }
+        Ok(())
+    }
+
+    /// Charges `ops` operations, refusing when the budget would be exceeded.
+    pub fn work(&mut self, ops: u64) -> Result<(), String> {
+        self.interrupted()?;
         match self.work_left.checked_sub(ops) {
             Some(left) => {
                 self.work_left = left;
@@ -92,6 +131,16 @@ mod tests {
         assert!(budget.alloc("m", usize::MAX, 2).is_err());
         assert_eq!(budget.alloc("m", 256, 256), Ok(1 << 16));
         assert!(budget.alloc("m", 257, 256).is_err());
+    }
+
+    #[test]
+    fn sweeps_run_out_apart_from_the_work() {
+        let mut budget = Budget::default();
+        for _ in 0..MAX_SWEEPS {
+            assert!(budget.sweep().is_ok());
+        }
+        assert!(budget.sweep().unwrap_err().contains("at most 4 new passes"));
+        assert!(budget.work(MAX_WORK).is_ok(), "the work is untouched");
     }
 
     #[test]

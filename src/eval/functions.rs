@@ -3,7 +3,6 @@
 
 use super::budget::Budget;
 use super::builtin::{Apply, Builtin};
-use super::model_fns::MODEL_BUILTINS;
 use super::value::Value;
 use super::{arrays, attention, elementwise, ffn, linalg, norms, position, random, reduce};
 
@@ -141,7 +140,7 @@ pub fn function_names() -> impl Iterator<Item = &'static str> {
 
 /// The built-ins of the language, then the model functions.
 fn all() -> impl Iterator<Item = &'static Builtin> {
-    BUILTINS.iter().chain(MODEL_BUILTINS)
+    BUILTINS.iter().chain(super::model_fns::builtins())
 }
 
 #[cfg(test)]

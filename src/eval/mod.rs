@@ -44,10 +44,10 @@ mod value;
 use std::collections::HashMap;
 
 pub use ast::{BinOp, Expr, ExprKind, MAX_DEPTH, Program, Statement};
-pub use budget::{Budget, MAX_ELEMENTS, MAX_WORK, interrupt_flag};
+pub use budget::{Budget, MAX_ELEMENTS, MAX_SWEEPS, MAX_WORK, interrupt_flag};
 pub use functions::function_names;
 pub use lexer::{MAX_SOURCE_BYTES, Pos};
-pub use model_fns::help_call;
+pub use model_fns::text_call;
 pub use number::{format_label, format_number, format_short, format_within};
 pub use parser::parse;
 pub use show::{Digits, Shown};

@@ -45,27 +45,42 @@ impl SplitMix64 {
 
 /// `rand(n, seed)` or `rand(r, c, seed)`: uniform entries in [0, 1).
 pub(crate) fn rand(args: &[Value], budget: &mut Budget) -> Result<Value, String> {
-    let (rows, cols, mut rng) = setup(args, budget)?;
-    let data = (0..rows.unwrap_or(1) * cols)
-        .map(|_| rng.uniform())
-        .collect();
+    let (rows, cols, rng) = setup(args, budget)?;
+    let data = uniforms(rng).take(rows.unwrap_or(1) * cols).collect();
     Ok(shaped(rows, cols, data))
 }
 
 /// `randn(n, seed)` or `randn(r, c, seed)`: standard normal entries.
 pub(crate) fn randn(args: &[Value], budget: &mut Budget) -> Result<Value, String> {
-    let (rows, cols, mut rng) = setup(args, budget)?;
-    let n = rows.unwrap_or(1) * cols;
-    let mut data = Vec::with_capacity(n + 1);
-    while data.len() < n {
+    let (rows, cols, rng) = setup(args, budget)?;
+    let data = normals(rng).take(rows.unwrap_or(1) * cols).collect();
+    Ok(shaped(rows, cols, data))
+}
+
+/// `randn`'s stream with `seed`: the model's initialisation (`"init SEED"`) draws its
+/// weights from it, so a seed names one draw.
+pub(crate) fn randn_stream(seed: u64) -> impl Iterator<Item = f64> {
+    normals(SplitMix64(seed))
+}
+
+/// `rand`'s stream with `seed`.
+pub(crate) fn rand_stream(seed: u64) -> impl Iterator<Item = f64> {
+    uniforms(SplitMix64(seed))
+}
+
+fn uniforms(mut rng: SplitMix64) -> impl Iterator<Item = f64> {
+    std::iter::repeat_with(move || rng.uniform())
+}
+
+/// Box–Muller pairs, cosine then sine.
+fn normals(mut rng: SplitMix64) -> impl Iterator<Item = f64> {
+    std::iter::repeat_with(move || {
         let (u1, u2) = (rng.uniform(), rng.uniform());
         let r = (-2.0 * (1.0 - u1).ln()).sqrt();
         let (sin, cos) = (2.0 * PI * u2).sin_cos();
-        data.push(r * cos);
-        data.push(r * sin);
-    }
-    data.truncate(n);
-    Ok(shaped(rows, cols, data))
+        [r * cos, r * sin]
+    })
+    .flatten()
 }
 
 /// Reads `(n, seed)` or `(r, c, seed)`: the rows (none for a vector), the columns, and

@@ -7,36 +7,11 @@
 //! `weights V`; `x += concat(heads) W_O`; `x += GELU(LN2(x) W1 + b1) W2 + b2`.
 //! Logits: `LN_f(x) tok_embᵀ` (the embedding is tied).
 
+use super::edit::{Edits, Means, Site};
 use super::kernel;
 use super::load::{Layer, Model};
-pub use super::tensor::Tensor;
-
-/// Everything one text's forward pass computed. Indices: `[layer]`, `[layer][head]`.
-#[derive(Debug, Clone)]
-pub struct Run {
-    pub ids: Vec<usize>,
-    /// The row of the positional matrix each character got (`None`: none added).
-    pub positions: Vec<Option<usize>>,
-    /// `n_layer + 1` streams (n x d_model): entering each layer, then the last one's
-    /// output (what the final LayerNorm reads).
-    pub resid: Vec<Tensor>,
-    /// The stream after the layer's attention, before its FFN.
-    pub resid_mid: Vec<Tensor>,
-    /// `Q Kᵀ / √d_head` plus the causal mask (`-inf` above the diagonal), n x n.
-    pub scores: Vec<Vec<Tensor>>,
-    /// The softmax of each row of the scores, n x n.
-    pub weights: Vec<Vec<Tensor>>,
-    /// `weights V`, n x d_head (before `W_O`).
-    pub head_out: Vec<Vec<Tensor>>,
-    /// What the attention adds to the stream, n x d_model.
-    pub attn_out: Vec<Tensor>,
-    /// `GELU(LN2(x) W1 + b1)`, n x d_ff.
-    pub mlp_hidden: Vec<Tensor>,
-    /// What the FFN adds to the stream, n x d_model.
-    pub mlp_out: Vec<Tensor>,
-    /// n x vocab: row t scores the character after the first t + 1.
-    pub logits: Tensor,
-}
+use super::run::Run;
+use super::tensor::Tensor;
 
 impl Model {
     /// Multiply-adds of a forward pass over `n` characters (the evaluator's budget).
@@ -48,6 +23,18 @@ impl Model {
 
     /// Runs token `ids` at `positions` (one each; `None` adds no positional vector).
     pub fn run(&self, ids: &[usize], positions: &[Option<usize>]) -> Result<Run, String> {
+        self.run_edited(ids, positions, &Edits::default())
+    }
+
+    /// [`Model::run`] with interventions ([`Edits`]) applied where each activation is
+    /// made. The caller has checked each edit ([`super::Edit::check`]) and given the
+    /// source run of a patch (same length) and the means of a mean ablation.
+    pub fn run_edited(
+        &self,
+        ids: &[usize],
+        positions: &[Option<usize>],
+        edits: &Edits,
+    ) -> Result<Run, String> {
         let c = self.config;
         let n = ids.len();
         if n == 0 || n > c.n_ctx {
@@ -65,19 +52,29 @@ impl Model {
         if let Some(p) = positions.iter().flatten().find(|&&p| p >= c.n_ctx) {
             return Err(format!("position {p} is out of range 0..{}", c.n_ctx));
         }
-        let mut x = Tensor::zeros(n, c.d_model);
-        for (t, (&id, pos)) in ids.iter().zip(positions).enumerate() {
-            let dst = &mut x.data[t * c.d_model..(t + 1) * c.d_model];
-            dst.copy_from_slice(self.tok_emb.row(id));
-            if let Some(p) = pos {
-                for (d, e) in dst.iter_mut().zip(self.pos_emb.row(*p)) {
-                    *d += e;
-                }
-            }
+        if edits.source.is_some_and(|s| s.ids.len() != n) {
+            return Err("a patch needs a source text of the same length".into());
         }
+        let (mut embed, mut pos_embed) = self.embeddings(ids, positions);
+        edits.apply(
+            Site::Embed,
+            &mut embed,
+            |m, _| &m.embed,
+            |s| s.embed.clone(),
+        );
+        edits.apply(
+            Site::Pos,
+            &mut pos_embed,
+            |m, _| &m.pos,
+            |s| s.pos_embed.clone(),
+        );
+        let mut x = embed.clone();
+        x.add_assign(&pos_embed);
         let mut run = Run {
             ids: ids.to_vec(),
             positions: positions.to_vec(),
+            embed,
+            pos_embed,
             resid: vec![],
             resid_mid: vec![],
             scores: vec![],
@@ -88,28 +85,63 @@ impl Model {
             mlp_out: vec![],
             logits: Tensor::zeros(1, 1),
         };
-        for layer in &self.layers {
+        for (l, layer) in self.layers.iter().enumerate() {
+            edits.apply(
+                Site::Resid(l),
+                &mut x,
+                |m, _| &m.resid[l],
+                |s| s.resid[l].clone(),
+            );
             run.resid.push(x.clone());
-            self.attention(layer, &mut x, &mut run);
+            self.attention(l, layer, &mut x, &mut run, edits);
             run.resid_mid.push(x.clone());
             let h = self.layernorm(&x, &layer.ln2_g, &layer.ln2_b);
             let mut hidden = h.matmul(&layer.w1);
             hidden.add_row(&layer.b1);
             kernel::gelu(&mut hidden.data);
+            edits.apply_neurons(l, &mut hidden);
             let mut out = hidden.matmul(&layer.w2);
             out.add_row(&layer.b2);
+            edits.apply(
+                Site::Mlp(l),
+                &mut out,
+                |m, _| &m.mlp[l],
+                |s| s.mlp_out[l].clone(),
+            );
             x.add_assign(&out);
             run.mlp_hidden.push(hidden);
             run.mlp_out.push(out);
         }
+        let last = c.n_layer;
+        edits.apply(
+            Site::Resid(last),
+            &mut x,
+            |m, _| &m.resid[last],
+            |s| s.resid[last].clone(),
+        );
         run.resid.push(x.clone());
         let h = self.layernorm(&x, &self.ln_f_g, &self.ln_f_b);
         run.logits = h.matmul(&self.unembed);
         Ok(run)
     }
 
+    /// The token rows and the positional rows of a text, apart (a missing position
+    /// adds a row of zeros).
+    fn embeddings(&self, ids: &[usize], positions: &[Option<usize>]) -> (Tensor, Tensor) {
+        let d = self.config.d_model;
+        let mut tok = Tensor::zeros(ids.len(), d);
+        let mut pos = Tensor::zeros(ids.len(), d);
+        for (t, (&id, p)) in ids.iter().zip(positions).enumerate() {
+            tok.data[t * d..(t + 1) * d].copy_from_slice(self.tok_emb.row(id));
+            if let Some(p) = p {
+                pos.data[t * d..(t + 1) * d].copy_from_slice(self.pos_emb.row(*p));
+            }
+        }
+        (tok, pos)
+    }
+
     /// One layer's causal multi-head attention, added to `x`; its pieces kept in `run`.
-    fn attention(&self, layer: &Layer, x: &mut Tensor, run: &mut Run) {
+    fn attention(&self, l: usize, layer: &Layer, x: &mut Tensor, run: &mut Run, edits: &Edits) {
         let c = self.config;
         let n = x.rows;
         let h = self.layernorm(x, &layer.ln1_g, &layer.ln1_b);
@@ -126,8 +158,15 @@ impl Model {
             // Whole-matrix products (the kernel's vectorised loops) over contiguous
             // slices; the masked entries computed in `s` are overwritten, and their zero
             // weights add exactly nothing to `z`.
-            let k_t = k.columns(cols.start, cols.end).transpose();
-            let mut s = q.columns(cols.start, cols.end).matmul(&k_t);
+            let mut s = match edits.qk_part(l, head) {
+                None => q
+                    .columns(cols.start, cols.end)
+                    .matmul(&k.columns(cols.start, cols.end).transpose()),
+                Some(symmetric) => {
+                    let a = qk_part(layer, cols.clone(), symmetric);
+                    h.matmul(&a).matmul(&h.transpose())
+                }
+            };
             let mut w = Tensor::zeros(n, n);
             for (i, (s, w)) in s
                 .data
@@ -140,7 +179,19 @@ impl Model {
                 masked.fill(f32::NEG_INFINITY);
                 softmax(seen, &mut w[..=i]);
             }
-            let z = w.matmul(&v.columns(cols.start, cols.end));
+            edits.apply(
+                Site::Pattern(l, head),
+                &mut w,
+                |m: &Means, r| &m.pattern[l][head].row(r)[..n],
+                |s| s.weights[l][head].clone(),
+            );
+            let mut z = w.matmul(&v.columns(cols.start, cols.end));
+            edits.apply(
+                Site::Head(l, head),
+                &mut z,
+                |m, _| &m.head[l][head],
+                |s| s.head_out[l][head].clone(),
+            );
             for (dst, src) in concat
                 .data
                 .chunks_exact_mut(c.d_model)
@@ -152,7 +203,13 @@ impl Model {
             weights.push(w);
             outs.push(z);
         }
-        let out = concat.matmul(&layer.w_o);
+        let mut out = concat.matmul(&layer.w_o);
+        edits.apply(
+            Site::Attn(l),
+            &mut out,
+            |m, _| &m.attn[l],
+            |s| s.attn_out[l].clone(),
+        );
         x.add_assign(&out);
         run.scores.push(scores);
         run.weights.push(weights);
@@ -162,7 +219,7 @@ impl Model {
 
     /// Per row: subtract the mean, divide by √(variance + eps) (population variance),
     /// then scale by `g` and shift by `b`.
-    fn layernorm(&self, x: &Tensor, g: &Tensor, b: &Tensor) -> Tensor {
+    pub(super) fn layernorm(&self, x: &Tensor, g: &Tensor, b: &Tensor) -> Tensor {
         let mut out = x.clone();
         let d = x.cols as f32;
         for row in out.data.chunks_exact_mut(x.cols) {
@@ -175,6 +232,21 @@ impl Model {
         }
         out
     }
+}
+
+/// `(A + Aᵀ)/2` (`symmetric`) or `(A − Aᵀ)/2` of one head's `A = W_Q W_Kᵀ`
+/// (d_model x d_model), the head's columns `cols`.
+fn qk_part(layer: &Layer, cols: std::ops::Range<usize>, symmetric: bool) -> Tensor {
+    let a = layer
+        .w_q
+        .columns(cols.start, cols.end)
+        .matmul(&layer.w_k.columns(cols.start, cols.end).transpose());
+    let d = a.rows;
+    let sign = if symmetric { 1.0 } else { -1.0 };
+    let data = (0..d * d)
+        .map(|i| (a.data[i] + sign * a.data[(i % d) * d + i / d]) / 2.0)
+        .collect();
+    Tensor::new(d, d, data)
 }
 
 /// `weights = softmax(scores)`, shifted by the largest score so no exponential

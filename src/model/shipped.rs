@@ -9,16 +9,25 @@ use std::cell::Cell;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
+use super::data::{Heldout, MAX_HELDOUT_CHARS};
 use super::load::Model;
 
 /// Where the weights are, relative to the course directory.
 pub const WEIGHTS_FILE: &str = "model/weights.safetensors";
+
+/// The held-out text and the training text's bigram counts, beside the weights.
+const HELDOUT_FILE: &str = "model/heldout.txt";
+const BIGRAMS_FILE: &str = "model/bigrams.txt";
+
+/// The largest held-out or bigram file read (the shipped ones are 10 and 21 kB).
+const MAX_DATA_BYTES: u64 = 4 * MAX_HELDOUT_CHARS as u64 + (1 << 20);
 
 /// The largest weight file read from a course directory: the shipped one is under 1 MB.
 const MAX_FILE_BYTES: u64 = 16 << 20;
 
 static COURSE_DIR: OnceLock<Option<PathBuf>> = OnceLock::new();
 static MODEL: OnceLock<Result<Model, String>> = OnceLock::new();
+static HELDOUT: OnceLock<Result<Heldout, String>> = OnceLock::new();
 
 thread_local! {
     /// Set while [`without`] runs: the course is being read as it is without its model.
@@ -55,6 +64,43 @@ pub fn shipped() -> Result<&'static Model, String> {
         return Err(HIDDEN_MESSAGE.to_string());
     }
     MODEL.get_or_init(load).as_ref().map_err(Clone::clone)
+}
+
+/// The held-out text of the course's model, read on the first call; or why there is
+/// none.
+pub fn shipped_heldout() -> Result<&'static Heldout, String> {
+    let model = shipped()?;
+    HELDOUT
+        .get_or_init(|| {
+            let text = read_data(HELDOUT_FILE)?;
+            let bigrams = read_data(BIGRAMS_FILE)?;
+            Heldout::parse(model, &text, &bigrams).map_err(|e| format!("{HELDOUT_FILE}: {e}"))
+        })
+        .as_ref()
+        .map_err(Clone::clone)
+}
+
+/// A text file of the model's data, from the embedded course or the course directory.
+fn read_data(name: &str) -> Result<String, String> {
+    let Some(dir) = COURSE_DIR.get().cloned().flatten() else {
+        return crate::embedded::LESSONS
+            .get_file(name)
+            .and_then(|f| f.contents_utf8())
+            .map(str::to_string)
+            .ok_or_else(|| format!("this build of the course has no {name}"));
+    };
+    let path = dir.join(name);
+    let shown = path.display();
+    match std::fs::metadata(&path) {
+        Err(_) => Err(format!(
+            "this course's model has no held-out text ({shown} is missing)"
+        )),
+        Ok(meta) if meta.len() > MAX_DATA_BYTES => Err(format!(
+            "{shown}: {} bytes; at most {MAX_DATA_BYTES} are read",
+            meta.len()
+        )),
+        Ok(_) => std::fs::read_to_string(&path).map_err(|e| format!("{shown}: {e}")),
+    }
 }
 
 fn load() -> Result<Model, String> {

@@ -1,5 +1,6 @@
 //! The model's one numeric type: a row-major f32 matrix, on its own so that loading the
-//! weights and running them both use it without importing each other.
+//! weights and running them both use it without importing each other; and the two
+//! things every reader of a row of logits asks (its largest entry, a log-probability).
 
 use super::kernel;
 
@@ -91,4 +92,18 @@ impl Tensor {
             }
         }
     }
+}
+
+/// The index of the largest entry (the first of equal ones).
+pub fn argmax(row: &[f32]) -> usize {
+    (0..row.len()).fold(0, |best, i| if row[i] > row[best] { i } else { best })
+}
+
+/// `ln softmax(row)[i]`, in f64.
+pub fn log_softmax_at(row: &[f32], i: usize) -> f64 {
+    let max = row
+        .iter()
+        .fold(f64::NEG_INFINITY, |m, &x| m.max(f64::from(x)));
+    let total: f64 = row.iter().map(|&x| (f64::from(x) - max).exp()).sum();
+    f64::from(row[i]) - max - total.ln()
 }

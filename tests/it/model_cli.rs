@@ -23,7 +23,17 @@ fn help_model_lists_the_names() {
     let out = attn(&["eval", "help(model)"]);
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("attn_weights(text, layer, head)"));
+    assert!(text.contains("attn_weights(text, layer, head[, edit])"));
+    for name in [
+        "logit_attrs(",
+        "heldout_loss(",
+        "head_stat(",
+        "composition(",
+        "chars(ids)",
+    ] {
+        assert!(text.contains(name), "{name}");
+    }
+    assert!(text.contains("\"patch SITE from TEXT\""));
     assert!(text.contains("l0.h1.W_Q      64 x 16"));
 }
 

@@ -7,77 +7,262 @@
 //! is how a lesson shuffles or removes positions. The last run is kept, so several
 //! questions about one text cost one forward pass.
 
+mod circuits;
+mod edits;
 mod help;
+mod runs;
+mod stats;
 mod text;
 
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use super::args::integer;
 use super::budget::Budget;
 use super::builtin::{Apply, Arg, Builtin, ModelFn};
 use super::value::{Matrix, Value};
 use crate::model::{Model, Run, Tensor, shipped};
-pub use help::help_call;
+use edits::edit_arg;
+pub use help::text_call;
 use text::{index, number, text};
 
+/// A model function and what it gives (for `help(model)`).
+pub(crate) struct ModelFunction {
+    pub builtin: Builtin,
+    gives: &'static str,
+}
+
 const fn model_fn(
-    name: &'static str,
     usage: &'static str,
+    name: &'static str,
     args: (usize, usize),
     f: ModelFn,
-) -> Builtin {
-    Builtin {
-        name,
-        usage,
-        min_args: args.0,
-        max_args: args.1,
-        apply: Apply::Model(f),
+    gives: &'static str,
+) -> ModelFunction {
+    ModelFunction {
+        builtin: Builtin {
+            name,
+            usage,
+            min_args: args.0,
+            max_args: args.1,
+            apply: Apply::Model(f),
+        },
+        gives,
     }
 }
 
-/// The model functions (looked up with the other built-ins).
-pub(crate) static MODEL_BUILTINS: &[Builtin] = &[
-    model_fn("tokens", "tokens(text)", (1, 1), tokens),
-    model_fn("param", "param(name)", (1, 1), param),
-    model_fn("logits", "logits(text)", (1, 1), logits),
-    model_fn("top_next", "top_next(text[, k])", (1, 2), top_next),
-    model_fn("loss", "loss(text)", (1, 1), loss),
-    model_fn("resid", "resid(text, layer)", (2, 2), resid),
-    model_fn("resid_mid", "resid_mid(text, layer)", (2, 2), resid_mid),
+/// The model functions (looked up with the other built-ins), in the order `help(model)`
+/// lists them. `[, edit]`: an intervention, see `edits.rs`.
+pub(crate) static MODEL_FUNCTIONS: &[ModelFunction] = &[
+    model_fn("tokens(text)", "tokens", (1, 1), tokens, "token ids (n)"),
     model_fn(
+        "chars(ids)",
+        "chars",
+        (1, 1),
+        help::chars_in_expression,
+        "shows the characters of token ids (alone, not in an expression)",
+    ),
+    model_fn(
+        "param(name)",
+        "param",
+        (1, 1),
+        param,
+        "a parameter by name (below)",
+    ),
+    model_fn(
+        "logits(text[, edit])",
+        "logits",
+        (1, 2),
+        logits,
+        "next-character logits (n x vocab)",
+    ),
+    model_fn(
+        "top_next(text[, k][, edit])",
+        "top_next",
+        (1, 3),
+        top_next,
+        "the k (default 5) likeliest next characters: rows [id, probability] (k x 2)",
+    ),
+    model_fn(
+        "loss(text[, edit])",
+        "loss",
+        (1, 2),
+        loss,
+        "mean next-character cross-entropy over the text, nats",
+    ),
+    model_fn(
+        "resid(text, layer[, edit])",
+        "resid",
+        (2, 3),
+        resid,
+        "stream entering the layer (n x d); layer = n_layer: the last output",
+    ),
+    model_fn(
+        "resid_mid(text, layer[, edit])",
+        "resid_mid",
+        (2, 3),
+        resid_mid,
+        "stream after the layer's attention, before its FFN (n x d)",
+    ),
+    model_fn(
+        "attn_scores(text, layer, head[, edit])",
         "attn_scores",
-        "attn_scores(text, layer, head)",
-        (3, 3),
+        (3, 4),
         attn_scores,
+        "Q Kᵀ / √d_head plus the causal mask (n x n)",
     ),
     model_fn(
+        "attn_weights(text, layer, head[, edit])",
         "attn_weights",
-        "attn_weights(text, layer, head)",
-        (3, 3),
+        (3, 4),
         attn_weights,
+        "softmax of the scores, row by row (n x n)",
     ),
-    model_fn("head_out", "head_out(text, layer, head)", (3, 3), head_out),
-    model_fn("attn_out", "attn_out(text, layer)", (2, 2), attn_out),
-    model_fn("mlp_hidden", "mlp_hidden(text, layer)", (2, 2), mlp_hidden),
-    model_fn("mlp_out", "mlp_out(text, layer)", (2, 2), mlp_out),
+    model_fn(
+        "head_out(text, layer, head[, edit])",
+        "head_out",
+        (3, 4),
+        head_out,
+        "weights V, before W_O (n x d_head)",
+    ),
+    model_fn(
+        "attn_out(text, layer[, edit])",
+        "attn_out",
+        (2, 3),
+        attn_out,
+        "what the attention adds to the stream (n x d)",
+    ),
+    model_fn(
+        "mlp_hidden(text, layer[, edit])",
+        "mlp_hidden",
+        (2, 3),
+        mlp_hidden,
+        "GELU(LN2(x) W1 + b1) (n x d_ff)",
+    ),
+    model_fn(
+        "mlp_out(text, layer[, edit])",
+        "mlp_out",
+        (2, 3),
+        mlp_out,
+        "what the FFN adds to the stream (n x d)",
+    ),
+    model_fn(
+        "logit_attrs(text[, targets][, edit])",
+        "logit_attrs",
+        (1, 3),
+        circuits::logit_attrs,
+        "direct share of each part in row t's target logit (n x parts; targets default: the next characters)",
+    ),
+    model_fn(
+        "neuron_attrs(text, layer[, targets][, edit])",
+        "neuron_attrs",
+        (2, 4),
+        circuits::neuron_attrs,
+        "each FFN neuron's direct share of the target logit (n x d_ff)",
+    ),
+    model_fn(
+        "score_part(text, layer, head, part)",
+        "score_part",
+        (4, 4),
+        circuits::score_part,
+        "part \"tok\", \"pos\" or \"rest\" of the scores; the three add up to attn_scores (n x n)",
+    ),
+    model_fn(
+        "qk_circuit(layer, head)",
+        "qk_circuit",
+        (2, 2),
+        circuits::qk_circuit,
+        "LN1(E) W_Q W_Kᵀ LN1(E)ᵀ / √d_head: query character by key character (vocab x vocab)",
+    ),
+    model_fn(
+        "ov_circuit(layer, head)",
+        "ov_circuit",
+        (2, 2),
+        circuits::ov_circuit,
+        "LN1(E) W_V W_O diag(g_f) Eᵀ: attended character by logit (vocab x vocab)",
+    ),
+    model_fn(
+        "direct_path()",
+        "direct_path",
+        (0, 0),
+        circuits::direct_path,
+        "LN_f(E) Eᵀ: the logits of the embedding alone (vocab x vocab)",
+    ),
+    model_fn(
+        "composition(kind)",
+        "composition",
+        (1, 1),
+        circuits::composition,
+        "kind \"q\", \"k\", \"v\": layer-0 head (row) into layer-1 head (column) (n_head x n_head)",
+    ),
+    model_fn(
+        "heldout(start[, n])",
+        "heldout",
+        (1, 2),
+        stats::heldout,
+        "token ids of n (default 64) held-out characters from start: a text",
+    ),
+    model_fn(
+        "heldout_loss([edit])",
+        "heldout_loss",
+        (0, 1),
+        stats::heldout_loss,
+        "mean loss over every 64-character window of the held-out text",
+    ),
+    model_fn(
+        "head_stat(name[, edit])",
+        "head_stat",
+        (1, 2),
+        stats::head_stat,
+        "a statistic of every head over the held-out text (n_layer x n_head), names below",
+    ),
+    model_fn(
+        "stream_stat(name[, edit])",
+        "stream_stat",
+        (1, 2),
+        stats::stream_stat,
+        "a statistic of each stream resid(text, 0..n_layer) over the held-out text (vector), names below",
+    ),
+    model_fn(
+        "part_attrs([edit])",
+        "part_attrs",
+        (0, 1),
+        stats::part_attrs,
+        "mean direct share of each part (logit_attrs columns) in the right next character's logit, held-out text",
+    ),
+    model_fn(
+        "heldout_mean(site)",
+        "heldout_mean",
+        (1, 1),
+        stats::heldout_mean,
+        "the held-out mean a \"mean SITE\" edit substitutes",
+    ),
+    model_fn(
+        "top_contexts(layer, neuron[, k])",
+        "top_contexts",
+        (2, 3),
+        stats::top_contexts,
+        "the neuron's k (default 5, at most 16) largest activations on the held-out text: rows [index, activation]",
+    ),
+    model_fn(
+        "repeat_stat(name[, edit])",
+        "repeat_stat",
+        (1, 2),
+        stats::repeat_stat,
+        "on 16 random texts of 32 characters said twice, names below",
+    ),
+    model_fn(
+        "ngram_loss(order[, text])",
+        "ngram_loss",
+        (1, 2),
+        stats::ngram_loss,
+        "loss of the add-one unigram (1) or bigram (2) model of the training text, on the held-out windows or a text",
+    ),
 ];
 
-/// What each model function gives, in the order of [`MODEL_BUILTINS`] (for `help(model)`).
-const GIVES: [&str; 13] = [
-    "token ids (n)",
-    "a parameter by name (below)",
-    "next-character logits (n x vocab)",
-    "the k (default 5) likeliest next characters: rows [id, probability] (k x 2)",
-    "mean next-character cross-entropy over the text, nats",
-    "stream entering the layer (n x d); layer = n_layer: the last output",
-    "stream after the layer's attention, before its FFN (n x d)",
-    "Q Kᵀ / √d_head plus the causal mask (n x n)",
-    "softmax of the scores, row by row (n x n)",
-    "weights V, before W_O (n x d_head)",
-    "what the attention adds to the stream (n x d)",
-    "GELU(LN2(x) W1 + b1) (n x d_ff)",
-    "what the FFN adds to the stream (n x d)",
-];
+/// What `functions` chains after the language's built-ins.
+pub(crate) fn builtins() -> impl Iterator<Item = &'static Builtin> {
+    MODEL_FUNCTIONS.iter().map(|f| &f.builtin)
+}
 
 /// The model, or the evaluator's message when the course has none.
 fn model() -> Result<&'static Model, String> {
@@ -102,12 +287,12 @@ fn param(args: &[Arg], budget: &mut Budget) -> Result<Value, String> {
 }
 
 fn logits(args: &[Arg], budget: &mut Budget) -> Result<Value, String> {
-    value(&run(&args[0], budget)?.logits, budget, false)
+    value(&run(args, 1, budget)?.logits, budget, false)
 }
 
 fn top_next(args: &[Arg], budget: &mut Budget) -> Result<Value, String> {
     let vocab = model()?.config.vocab;
-    let k = match args.get(1) {
+    let k = match args.get(1).filter(|a| matches!(a, Arg::Value(_))) {
         Some(a) => {
             let k = integer(number(a, "k")?, "k")?;
             if !(1..=vocab as i64).contains(&k) {
@@ -117,7 +302,8 @@ fn top_next(args: &[Arg], budget: &mut Budget) -> Result<Value, String> {
         }
         None => 5,
     };
-    let run = run(&args[0], budget)?;
+    let given_k = usize::from(matches!(args.get(1), Some(Arg::Value(_))));
+    let run = run(args, 1 + given_k, budget)?;
     let last = run.logits.row(run.logits.rows() - 1);
     let probs = softmax(last);
     let mut order: Vec<usize> = (0..probs.len()).collect();
@@ -132,7 +318,7 @@ fn top_next(args: &[Arg], budget: &mut Budget) -> Result<Value, String> {
 }
 
 fn loss(args: &[Arg], budget: &mut Budget) -> Result<Value, String> {
-    let run = run(&args[0], budget)?;
+    let run = run(args, 1, budget)?;
     let n = run.ids.len();
     if n < 2 {
         return Err("the loss needs a text of at least 2 characters".into());
@@ -146,7 +332,7 @@ fn loss(args: &[Arg], budget: &mut Budget) -> Result<Value, String> {
 fn resid(args: &[Arg], budget: &mut Budget) -> Result<Value, String> {
     let n_layer = model()?.config.n_layer;
     let l = index(&args[1], "layer", n_layer + 1)?;
-    value(&run(&args[0], budget)?.resid[l], budget, false)
+    value(&run(args, 2, budget)?.resid[l], budget, false)
 }
 
 /// The functions of one layer's activations.
@@ -154,7 +340,7 @@ macro_rules! per_layer {
     ($name:ident, $field:ident) => {
         fn $name(args: &[Arg], budget: &mut Budget) -> Result<Value, String> {
             let l = index(&args[1], "layer", model()?.config.n_layer)?;
-            value(&run(&args[0], budget)?.$field[l], budget, false)
+            value(&run(args, 2, budget)?.$field[l], budget, false)
         }
     };
 }
@@ -166,7 +352,7 @@ macro_rules! per_head {
             let c = model()?.config;
             let l = index(&args[1], "layer", c.n_layer)?;
             let h = index(&args[2], "head", c.n_head)?;
-            value(&run(&args[0], budget)?.$field[l][h], budget, false)
+            value(&run(args, 3, budget)?.$field[l][h], budget, false)
         }
     };
 }
@@ -179,25 +365,9 @@ per_head!(attn_scores, scores);
 per_head!(attn_weights, weights);
 per_head!(head_out, head_out);
 
-/// The last run, kept so that several questions about one text run the model once.
-static LAST_RUN: Mutex<Option<Arc<Run>>> = Mutex::new(None);
-
-/// The forward pass over `text`, from the kept run when it is the same text; a new pass
-/// is charged its multiply-adds.
-fn run(text_arg: &Arg, budget: &mut Budget) -> Result<Arc<Run>, String> {
-    let m = model()?;
-    let (ids, positions) = text(text_arg, m)?;
-    let mut last = LAST_RUN.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(run) = last
-        .as_ref()
-        .filter(|r| r.ids == ids && r.positions == positions)
-    {
-        return Ok(Arc::clone(run));
-    }
-    budget.work(m.work(ids.len()))?;
-    let run = Arc::new(m.run(&ids, &positions)?);
-    *last = Some(Arc::clone(&run));
-    Ok(run)
+/// The run of the text `args[0]` with the intervention at `args[fixed]`, if any.
+fn run(args: &[Arg], fixed: usize, budget: &mut Budget) -> Result<Arc<Run>, String> {
+    runs::run(&args[0], edit_arg(args, fixed)?, budget)
 }
 
 /// A tensor as an evaluator value (a vector when asked and it is one row).
@@ -223,154 +393,4 @@ fn softmax(row: &[f32]) -> Vec<f64> {
 }
 
 #[cfg(test)]
-mod tests {
-    use crate::eval::{Env, Value, run};
-
-    fn eval(src: &str) -> Result<Value, String> {
-        run(src, &mut Env::new()).map_err(|e| e.to_string())
-    }
-
-    #[test]
-    fn strings_are_only_arguments_of_model_functions() {
-        assert_eq!(
-            eval("sum(\"ab\")").unwrap_err(),
-            "a string can only be the text or name given to a model function, as in tokens(\"the key\") at 1:5"
-        );
-        assert!(eval("let s = \"ab\"").is_err());
-        assert_eq!(
-            eval("tokens(\"a\\\"b\")").unwrap().len(),
-            3,
-            "escapes resolve"
-        );
-        assert!(
-            eval("tokens(\"ab")
-                .unwrap_err()
-                .starts_with("unterminated string")
-        );
-    }
-
-    #[test]
-    fn a_text_is_a_string_token_ids_or_ids_and_positions() {
-        let ids = eval("tokens(\"the key\")").unwrap();
-        assert_eq!(ids.len(), 7);
-        let by_string = eval("logits(\"the key\")").unwrap();
-        assert_eq!(eval("logits(tokens(\"the key\"))").unwrap(), by_string);
-        assert_eq!(
-            eval("let t = tokens(\"the key\"); logits([t, range(7)])").unwrap(),
-            by_string
-        );
-        let no_positions = eval("let t = tokens(\"the key\"); logits([t, -ones(7)])").unwrap();
-        assert_ne!(
-            no_positions, by_string,
-            "removing positions changes the logits"
-        );
-        assert_eq!(
-            eval("tokens(\"Ω\")").unwrap_err(),
-            "tokens: character 'Ω' at 1 is not in the model's vocabulary at 1:1"
-        );
-        assert!(
-            eval("logits([0.5])")
-                .unwrap_err()
-                .contains("a token id must be a whole number")
-        );
-        let long = "a".repeat(65);
-        assert!(
-            eval(&format!("logits(\"{long}\")"))
-                .unwrap_err()
-                .contains("reads 1 to 64 characters")
-        );
-        assert!(
-            eval("logits([[1, 2], [0, 64]])")
-                .unwrap_err()
-                .contains("a position (or -1)")
-        );
-    }
-
-    #[test]
-    fn attention_weights_are_causal_rows_of_a_softmax() {
-        let Value::Matrix(w) = eval("attn_weights(\"the query\", 1, 2)").unwrap() else {
-            panic!("a matrix")
-        };
-        for i in 0..w.rows() {
-            assert!((w.row(i).iter().sum::<f64>() - 1.0).abs() < 1e-6);
-            assert!(
-                w.row(i)[i + 1..].iter().all(|&x| x == 0.0),
-                "row {i} sees the future"
-            );
-        }
-        let s = eval("attn_scores(\"the query\", 1, 2)").unwrap();
-        assert_eq!(
-            eval("softmax(attn_scores(\"the query\", 1, 2))")
-                .unwrap()
-                .shape(),
-            s.shape()
-        );
-        let diff = eval(
-            "max(abs(softmax(attn_scores(\"the query\", 1, 2)) - attn_weights(\"the query\", 1, 2)))",
-        );
-        assert!(diff.unwrap().as_scalar().unwrap() < 1e-6);
-        assert_eq!(
-            eval("attn_weights(\"ab\", 2, 0)").unwrap_err(),
-            "attn_weights: layer must be from 0 to 1, got 2 at 1:1"
-        );
-        assert!(
-            eval("attn_weights(\"ab\", 0, 4)")
-                .unwrap_err()
-                .contains("head must be from 0 to 3")
-        );
-    }
-
-    #[test]
-    fn per_head_parameters_are_slices_of_the_stored_ones() {
-        assert_eq!(
-            eval("shape(param(\"l0.h1.W_Q\"))").unwrap(),
-            Value::Vector(vec![64.0, 16.0])
-        );
-        let q = eval("param(\"l0.h1.W_Q\")[3, 5] - param(\"l0.attn.W_Q\")[3, 21]").unwrap();
-        assert_eq!(q.as_scalar(), Some(0.0));
-        let o = eval("param(\"l1.h3.W_O\")[2, 7] - param(\"l1.attn.W_O\")[50, 7]").unwrap();
-        assert_eq!(o.as_scalar(), Some(0.0));
-        assert_eq!(
-            eval("shape(param(\"l1.ffn.b1\"))").unwrap(),
-            Value::Vector(vec![256.0])
-        );
-        assert!(
-            eval("param(\"l2.attn.W_Q\")")
-                .unwrap_err()
-                .contains("no parameter \"l2.attn.W_Q\"")
-        );
-        assert!(
-            eval("param(3)")
-                .unwrap_err()
-                .contains("the name must be a string")
-        );
-    }
-
-    #[test]
-    fn the_stream_adds_up_and_top_next_is_sorted() {
-        let gap = eval(
-            "let s = tokens(\"the key\"); max(abs(resid(s, 0) + attn_out(s, 0) + mlp_out(s, 0) - resid(s, 1)))",
-        );
-        assert!(gap.unwrap().as_scalar().unwrap() < 1e-5);
-        let Value::Matrix(top) = eval("top_next(\"the k\", 3)").unwrap() else {
-            panic!("a matrix")
-        };
-        assert!(top.get(0, 1) >= top.get(1, 1) && top.get(1, 1) >= top.get(2, 1));
-        assert!(
-            eval("loss(\"a\")")
-                .unwrap_err()
-                .contains("at least 2 characters")
-        );
-    }
-
-    #[test]
-    fn help_lists_every_function_and_parameter() {
-        assert!(super::help_call("1 + 1").is_none());
-        let help = super::help_call(" help( model ) ").unwrap().unwrap();
-        for b in super::MODEL_BUILTINS {
-            assert!(help.contains(b.usage), "{}", b.name);
-        }
-        assert!(help.contains("l1.h3.W_O      16 x 64"));
-        assert!(help.contains("l0.ln1.g       (64)"));
-    }
-}
+mod tests;

@@ -57,7 +57,7 @@ pub(super) fn text(arg: &Arg, m: &Model) -> Result<(Vec<usize>, Positions), Stri
 }
 
 /// Each of `xs` as a whole number below `limit`, or an error naming `what`.
-fn whole_numbers(xs: &[f64], what: &str, limit: usize) -> Result<Vec<usize>, String> {
+pub(super) fn whole_numbers(xs: &[f64], what: &str, limit: usize) -> Result<Vec<usize>, String> {
     xs.iter()
         .map(|&x| {
             integer(&Value::Scalar(x), what)
