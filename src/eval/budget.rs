@@ -59,7 +59,7 @@ impl Default for Budget {
 }
 
 impl Budget {
-    /// Charges a forward pass of `macs` multiply-adds ([`MODEL_MACS_PER_OP`]).
+    /// Charges a forward pass of `macs` multiply-adds (`MODEL_MACS_PER_OP`).
     pub fn model_pass(&mut self, macs: u64) -> Result<(), String> {
         self.work(macs.div_ceil(MODEL_MACS_PER_OP))
     }
