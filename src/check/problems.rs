@@ -9,6 +9,7 @@
 
 use std::collections::BTreeSet;
 
+use super::discriminate;
 use crate::content::ProblemSpec;
 use crate::content::tolerance::{EXACT, Tolerance};
 use crate::problems::instance::{Instance, Shaped};
@@ -28,13 +29,18 @@ const MIN_MISTAKES: usize = 2;
 pub fn lint(problem: &Problem, spec: &ProblemSpec, lesson: &str, seeds: u32) -> Vec<String> {
     let mut out = Lines::default();
     policy(problem, spec, &mut out);
+    let mut tally = discriminate::Tally::new(problem);
     for (origin, inst) in draws(problem, lesson, seeds) {
         let Ok(evaluated) = problem.evaluate(&inst) else {
             continue; // `Problem::validate` reports answers that do not evaluate
         };
         let at = format!("{origin} ({})", describe(&inst));
         soundness(problem, &evaluated, &spec.prompt, &at, &mut out);
+        tally.draw(problem, &evaluated, &inst, &at);
         texts(spec, &inst, &at, &mut out);
+    }
+    for (kind, line) in tally.findings(problem, spec) {
+        out.add(kind, line);
     }
     symbols(problem, spec, &mut out);
     out.lines

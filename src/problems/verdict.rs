@@ -99,7 +99,8 @@ pub fn judge(
     }
 }
 
-fn close(expected: &Shaped, got: &Shaped, tol: Tolerance) -> bool {
+/// Every entry of `got` within `tol` of `expected`'s.
+pub fn close(expected: &Shaped, got: &Shaped, tol: Tolerance) -> bool {
     expected.data.len() == got.data.len()
         && expected
             .data

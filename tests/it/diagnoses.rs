@@ -120,3 +120,42 @@ fn an_integer_answer_off_by_one_or_by_a_parameter_is_never_rounding() {
     let d = diagnosis(&[1012.0], &[1000.0], EXACTLY, &[], &[]).unwrap();
     assert!(d.contains("rounded to 2 significant figures"), "{d}");
 }
+
+#[test]
+fn a_generated_mutant_that_gives_the_value_is_named() {
+    let body = r#"
+id = "p"
+kind = "compute-vector"
+prompt = "Compute $[1,0]K^\\top$ with $K=[[1,2],[3,4]]$ (<<1>>)."
+answer = "[1, 0] @ transpose([[1, 2], [3, 4]])"
+tolerance = "exact"
+hints = ["Row 0 of $K^\\top$ is column 0 of $K$."]
+solution = "$[1,3]$."
+mistakes-why = "a test"
+"#;
+    let spec = attn_course::content::problem::parse("t.md", 1, body).unwrap();
+    let problem = attn_course::problems::Problem::from_spec(&spec).unwrap();
+    let inst = problem.instance(0, "l", 0).unwrap();
+    // [1, 0] K = [1, 2]: row 0 of K, the transpose left out.
+    let judged = problem.judge(&inst, "[1, 2]").unwrap();
+    assert_eq!(
+        judged.verdict,
+        Verdict::Wrong {
+            diagnosis: Some("that leaves out the transpose of `[[1, 2], [3, 4]]`".into()),
+            relative_error: Some(1.0 / 3.0),
+        }
+    );
+    // [1, 7] is no method at all: nothing is named.
+    let judged = problem.judge(&inst, "[1, 7]").unwrap();
+    assert!(
+        matches!(
+            judged.verdict,
+            Verdict::Wrong {
+                diagnosis: None,
+                ..
+            }
+        ),
+        "{:?}",
+        judged.verdict
+    );
+}
