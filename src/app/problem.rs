@@ -281,8 +281,13 @@ impl App {
         }
         self.preview = match &self.mode {
             Mode::Prompt(p) => match p.kind {
-                PromptKind::Answer(_) => {
-                    super::scratch::preview_in(p.text(), &mut crate::eval::Env::new())
+                PromptKind::Answer(problem) => {
+                    // The answer is judged with the card's symbols bound: preview so too.
+                    let mut env = self
+                        .instance(problem)
+                        .map(|(problem, inst)| problem.card(&inst).env())
+                        .unwrap_or_default();
+                    super::scratch::preview_in(p.text(), &mut env)
                 }
                 PromptKind::Scratchpad => self.scratch.preview(p.text()),
                 PromptKind::Search | PromptKind::Note(_) | PromptKind::GoTo => None,

@@ -134,16 +134,19 @@ impl App {
     /// `:`, with the current problem's parameters bound by name.
     pub(super) fn open_scratchpad(&mut self) {
         if let Some(p) = self.current_problem() {
-            let bound = self
-                .instance(p)
-                .and_then(|(_, inst)| self.scratch.bind(&inst));
-            match bound {
-                Ok(names) if names.is_empty() => {}
-                Ok(names) => self.scratch.note(format!(
-                    "bound {} from problem {}",
-                    names.join(", "),
-                    p.label()
-                )),
+            match self.instance(p) {
+                Ok((problem, inst)) => {
+                    let card = problem.card(&inst);
+                    self.scratch.bind(&card);
+                    let names = card.names(self.theme.ascii);
+                    if !names.is_empty() {
+                        self.scratch.note(format!(
+                            "problem {}: {} bound as printed",
+                            p.label(),
+                            names.join(", ")
+                        ));
+                    }
+                }
                 Err(e) => self.scratch.note(e),
             }
         }

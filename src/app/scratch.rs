@@ -7,7 +7,7 @@
 use super::history::History;
 use crate::eval::{self, Env, ExprKind, Program, Shown, Statement, Value};
 use crate::figure::{Figure, call};
-use crate::problems::instance::Instance;
+use crate::problems::card::{Bound, Card};
 use crate::progress::scratchpad::Session;
 
 /// Results kept for the pane; older ones scroll away.
@@ -87,17 +87,19 @@ impl Scratch {
         preview_in(input, &mut self.env.clone())
     }
 
-    /// Binds every parameter of `instance` by name; the names bound, in order.
-    pub fn bind(&mut self, instance: &Instance) -> Result<Vec<String>, String> {
-        let env = instance.env().map_err(|e| e.to_string())?;
-        let mut names = Vec::new();
-        for b in &instance.bindings {
-            if let Some(value) = env.get(&b.name) {
-                self.env.bind(&b.name, value.clone());
-                names.push(b.name.clone());
+    /// Binds every symbol of a problem's card under the names it prints (both spellings
+    /// of a Greek name).
+    pub fn bind(&mut self, card: &Card) {
+        let env = card.env();
+        for s in &card.symbols {
+            for name in std::iter::once(&s.name).chain(&s.ascii) {
+                match (&s.value, env.get(name)) {
+                    (Bound::Text(text), _) => self.env.bind_text(name, text),
+                    (Bound::Value(_), Some(value)) => self.env.bind(name, value.clone()),
+                    (Bound::Value(_), None) => {}
+                }
             }
         }
-        Ok(names)
     }
 
     /// The history and bindings to keep for the next run (`store::scratchpad`).

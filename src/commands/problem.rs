@@ -9,9 +9,9 @@ use anyhow::{Context as _, anyhow, bail};
 
 use crate::content::{Course, Lesson};
 use crate::layout::{self, Theme};
-use crate::problems::feedback;
 use crate::problems::instance::Instance;
 use crate::problems::locate::{self, Located};
+use crate::problems::{Problem, feedback};
 use crate::progress::{
     self, AnswerError, Learner, ProblemStates, Progress, SaveNeed, Stage, reveal,
 };
@@ -59,7 +59,7 @@ pub fn show(settings: &Settings, id: &str, extras: Extras) -> anyhow::Result<Exi
             reveal::attempts_left(&record)
         );
     }
-    let inst = instance(&found, learner.record())?;
+    let (problem, inst) = instance(&found, learner.record())?;
     super::say(&format!(
         "Problem {}.{} · {}",
         found.lesson_number,
@@ -68,6 +68,11 @@ pub fn show(settings: &Settings, id: &str, extras: Extras) -> anyhow::Result<Exi
     ));
     for line in render(&found, &inst.fill(&found.spec.prompt), settings) {
         super::say(&line);
+    }
+    let bound = problem.card(&inst).listing(settings.ascii);
+    if !bound.is_empty() {
+        super::say("");
+        super::say(&bound);
     }
     let shown_hints = extras.hint.unwrap_or(0);
     for (i, hint) in hints.iter().take(shown_hints).enumerate() {
@@ -148,9 +153,8 @@ fn save(store: &mut Store, learner: &mut Learner, context: &'static str) -> anyh
     Ok(())
 }
 
-fn instance(found: &Located<'_>, progress: &Progress) -> anyhow::Result<Instance> {
+fn instance(found: &Located<'_>, progress: &Progress) -> anyhow::Result<(Problem, Instance)> {
     progress::instance(progress, &found.lesson.slug, found.spec)
-        .map(|(_, instance)| instance)
         .map_err(|e| anyhow!("problem {}: {e}", found.spec.id))
 }
 

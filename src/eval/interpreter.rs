@@ -17,8 +17,9 @@ use super::{Env, EvalError};
 const STRING_ONLY_IN_MODEL_FNS: &str =
     "a string can only be the text or name given to a model function, as in tokens(\"the key\")";
 
-const CONSTANTS: [(&str, f64); 3] = [
+const CONSTANTS: [(&str, f64); 4] = [
     ("pi", std::f64::consts::PI),
+    ("π", std::f64::consts::PI),
     ("e", std::f64::consts::E),
     ("inf", f64::INFINITY),
 ];
@@ -87,9 +88,15 @@ impl Scope<'_> {
         let value = match &expr.kind {
             ExprKind::Number(x) => Value::Scalar(*x),
             ExprKind::Str(_) => return Err(at(STRING_ONLY_IN_MODEL_FNS.into())),
-            ExprKind::Name(name) => self
-                .lookup(name)
-                .ok_or_else(|| at(self.unknown_name(name)))?,
+            ExprKind::Name(name) => match self.lookup(name) {
+                Some(value) => value,
+                None if self.env.text(name).is_some() => {
+                    return Err(at(format!(
+                        "'{name}' is a text: give it to a model function, as in tokens({name})"
+                    )));
+                }
+                None => return Err(at(self.unknown_name(name))),
+            },
             ExprKind::List(items) => {
                 let values = items
                     .iter()
@@ -188,6 +195,12 @@ impl Scope<'_> {
                     .iter()
                     .map(|a| match &a.kind {
                         ExprKind::Str(text) => Ok(Arg::Text(text.clone())),
+                        ExprKind::Name(name) if self.lookup(name).is_none() => {
+                            match self.env.text(name) {
+                                Some(text) => Ok(Arg::Text(text.to_string())),
+                                None => self.eval(a).map(Arg::Value),
+                            }
+                        }
                         _ => self.eval(a).map(Arg::Value),
                     })
                     .collect::<Result<Vec<_>, _>>()?;

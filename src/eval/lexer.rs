@@ -93,9 +93,8 @@ pub(crate) fn tokenize(src: &str) -> Result<Vec<(Tok, Pos)>, EvalError> {
     }
     let chars: Vec<char> = src.chars().collect();
     let mut tokens = Vec::new();
-    // Index into `chars`, and the byte offset of the same character in `src`.
+    // Index into `chars`.
     let mut i = 0;
-    let mut byte = 0;
     let mut pos = start;
     while i < chars.len() {
         let c = chars[i];
@@ -104,10 +103,8 @@ pub(crate) fn tokenize(src: &str) -> Result<Vec<(Tok, Pos)>, EvalError> {
             pos.line += 1;
             pos.column = 1;
             i += 1;
-            byte += 1;
             continue;
         } else if c.is_whitespace() {
-            byte += c.len_utf8() - 1;
             1
         } else if c.is_ascii_digit()
             || (c == '.' && chars.get(i + 1).is_some_and(char::is_ascii_digit))
@@ -118,26 +115,22 @@ pub(crate) fn tokenize(src: &str) -> Result<Vec<(Tok, Pos)>, EvalError> {
                 .iter()
                 .map(|&c| if c == '\u{2212}' { '-' } else { c })
                 .collect();
-            byte += chars[i..i + len]
-                .iter()
-                .map(|c| c.len_utf8() - 1)
-                .sum::<usize>();
             let value = text
                 .parse::<f64>()
                 .map_err(|_| here.error(format!("malformed number '{text}'")))?;
             tokens.push((Tok::Number(value), here));
             len
-        } else if c.is_ascii_alphabetic() || c == '_' {
+        } else if starts_name(c) {
             let len = chars[i..]
                 .iter()
-                .take_while(|c| c.is_ascii_alphanumeric() || **c == '_')
+                .take_while(|&&c| continues_name(c))
                 .count();
-            let word = &src[byte..byte + len];
+            let word = name(&chars[i..i + len]);
             tokens.push((
                 if word == "let" {
                     Tok::Let
                 } else {
-                    Tok::Ident(word.to_string())
+                    Tok::Ident(word)
                 },
                 here,
             ));
@@ -145,23 +138,12 @@ pub(crate) fn tokenize(src: &str) -> Result<Vec<(Tok, Pos)>, EvalError> {
         } else if c == '"' {
             let (text, len) = string(&chars[i..]).map_err(|m| here.error(m))?;
             tokens.push((Tok::Str(text), here));
-            // `len` characters, some of them maybe wider than a byte.
-            byte += chars[i..i + len]
-                .iter()
-                .map(|c| c.len_utf8())
-                .sum::<usize>()
-                - len;
             len
         } else if let Some(len) = superscript(&chars[i..], &mut tokens, here) {
-            byte += chars[i..i + len]
-                .iter()
-                .map(|c| c.len_utf8() - 1)
-                .sum::<usize>();
             len
         } else {
             // The course prints U+2212 for minus and `·`/`×` for products: what it
             // prints, a learner can paste.
-            byte += c.len_utf8() - 1;
             let tok = match c {
                 '+' => Tok::Plus,
                 '-' | '\u{2212}' => Tok::Minus,
@@ -183,11 +165,84 @@ pub(crate) fn tokenize(src: &str) -> Result<Vec<(Tok, Pos)>, EvalError> {
             1
         };
         i += len;
-        byte += len;
         pos.column += len;
     }
     tokens.push((Tok::End, pos));
     Ok(tokens)
+}
+
+/// Whether `c` can start a name: an ASCII letter, `_`, or a Greek letter (the course
+/// writes λ, α, σ, μ, ε; `let λ = 3` is as good as `let lam = 3`).
+fn starts_name(c: char) -> bool {
+    c.is_ascii_alphabetic() || c == '_' || greek(c)
+}
+
+/// Whether `c` can go on a name: what starts one, an ASCII digit, or a subscript the
+/// course prints (`x₀`, `dₖ`, `Wᵢ`).
+fn continues_name(c: char) -> bool {
+    starts_name(c) || c.is_ascii_digit() || subscript(c).is_some()
+}
+
+fn greek(c: char) -> bool {
+    matches!(c, 'Α'..='Ω' | 'α'..='ω' | 'ϵ' | 'ϑ' | 'ϕ' | 'ϱ' | 'ϖ' | 'ℓ')
+}
+
+/// The letter or digit a subscript character stands for.
+fn subscript(c: char) -> Option<char> {
+    const SUBSCRIPTS: [(char, char); 27] = [
+        ('₀', '0'),
+        ('₁', '1'),
+        ('₂', '2'),
+        ('₃', '3'),
+        ('₄', '4'),
+        ('₅', '5'),
+        ('₆', '6'),
+        ('₇', '7'),
+        ('₈', '8'),
+        ('₉', '9'),
+        ('ₐ', 'a'),
+        ('ₑ', 'e'),
+        ('ₒ', 'o'),
+        ('ₓ', 'x'),
+        ('ₕ', 'h'),
+        ('ₖ', 'k'),
+        ('ₗ', 'l'),
+        ('ₘ', 'm'),
+        ('ₙ', 'n'),
+        ('ₚ', 'p'),
+        ('ₛ', 's'),
+        ('ₜ', 't'),
+        ('ᵢ', 'i'),
+        ('ᵣ', 'r'),
+        ('ᵤ', 'u'),
+        ('ᵥ', 'v'),
+        ('ⱼ', 'j'),
+    ];
+    SUBSCRIPTS.iter().find(|(s, _)| *s == c).map(|&(_, a)| a)
+}
+
+/// A name as the evaluator keeps it: a run of subscripts becomes `_` and the plain
+/// characters, so `x₀` is `x_0` and `dₖ` is `d_k`, the name the course's ASCII mode prints
+/// and a learner without those characters types.
+fn name(chars: &[char]) -> String {
+    let mut out = String::new();
+    let mut in_subscript = false;
+    for &c in chars {
+        match subscript(c) {
+            Some(plain) => {
+                if !in_subscript && !out.ends_with('_') {
+                    out.push('_');
+                }
+                in_subscript = true;
+                out.push(plain);
+            }
+            None => {
+                in_subscript = false;
+                out.push(c);
+            }
+        }
+    }
+    out
 }
 
 /// The string literal starting at `chars[0]` (a `"`) and how many characters it spans.
@@ -344,6 +399,26 @@ mod tests {
         // Columns count characters: `é` is the 7th.
         let tokens = tokenize("−x² + é").unwrap_err();
         assert_eq!((tokens.line, tokens.column), (1, 7));
+    }
+
+    #[test]
+    fn greek_letters_and_subscripts_are_names() {
+        assert_eq!(toks("λ"), vec![Tok::Ident("λ".into()), Tok::End]);
+        assert_eq!(toks("x₀ dₖ W_Q"), toks("x_0 d_k W_Q"));
+        assert_eq!(toks("xᵢⱼ"), toks("x_ij"));
+        assert_eq!(toks("α·σ_q²"), toks("α*σ_q^2"));
+        // Positions still count characters after a wide name.
+        let err = tokenize("λ₁ + #").unwrap_err();
+        assert_eq!((err.line, err.column), (1, 6));
+        assert_eq!(
+            toks("μ1+ℓ"),
+            vec![
+                Tok::Ident("μ1".into()),
+                Tok::Plus,
+                Tok::Ident("ℓ".into()),
+                Tok::End
+            ]
+        );
     }
 
     #[test]

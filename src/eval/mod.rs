@@ -57,6 +57,8 @@ pub use value::{Matrix, Shape, Value};
 #[derive(Debug, Clone, Default)]
 pub struct Env {
     vars: HashMap<String, Value>,
+    /// Names bound to a text (a problem's `text`), which only a model function takes.
+    texts: HashMap<String, String>,
 }
 
 impl Env {
@@ -67,11 +69,24 @@ impl Env {
     /// Binds `name` to `value`, replacing any earlier binding. Unlike `let`, this may
     /// shadow a constant (`e`), which is how a caller's parameter takes precedence.
     pub fn bind(&mut self, name: &str, value: Value) {
+        self.texts.remove(name);
         self.vars.insert(name.to_string(), value);
     }
 
     pub fn get(&self, name: &str) -> Option<&Value> {
         self.vars.get(name)
+    }
+
+    /// Binds `name` to a text, which a model function takes where it takes a string
+    /// literal (`resid(text, 0)` as a problem prints it); it replaces a value so bound.
+    pub fn bind_text(&mut self, name: &str, text: &str) {
+        self.vars.remove(name);
+        self.texts.insert(name.to_string(), text.to_string());
+    }
+
+    /// The text bound to `name`, if it names one.
+    pub fn text(&self, name: &str) -> Option<&str> {
+        self.texts.get(name).map(String::as_str)
     }
 
     /// The bound names, in no particular order.

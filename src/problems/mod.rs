@@ -1,5 +1,6 @@
 //! Problems: per-learner parameters, tolerances, and checking answers with the evaluator.
 
+pub mod card;
 pub mod feedback;
 pub mod instance;
 pub mod locate;

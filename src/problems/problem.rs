@@ -1,6 +1,7 @@
 //! A problem ready to be drawn and checked: its generators parsed, its tolerance read,
 //! its answer and mistakes kept as evaluator expressions.
 
+use super::card::Card;
 use super::instance::{self, Instance, Shaped};
 use super::mutants::{self, Mutant};
 use super::params::{Drawn, Generator};
@@ -9,7 +10,7 @@ use super::template::{self, Piece};
 use super::verdict::{self, Mistake, Scale, Verdict};
 use crate::content::ProblemSpec;
 use crate::content::tolerance::Tolerance;
-use crate::eval::{self, Env};
+use crate::eval;
 
 /// Longest answer a learner may submit: answers are typed by hand.
 pub const MAX_INPUT: usize = 4096;
@@ -17,6 +18,8 @@ pub const MAX_INPUT: usize = 4096;
 #[derive(Debug, Clone, PartialEq)]
 pub struct Problem {
     pub id: String,
+    /// The prompt as written (`<<slots>>` unfilled): its symbols make the card.
+    pub prompt: String,
     pub params: Vec<(String, Generator)>,
     pub where_: Option<String>,
     pub answer: String,
@@ -115,6 +118,7 @@ impl Problem {
         let mutants = mutants::generate(answer, &params, exact);
         Ok(Problem {
             id: spec.id.clone(),
+            prompt: spec.prompt.clone(),
             params,
             where_: spec.condition.clone(),
             answer: answer.clone(),
@@ -144,8 +148,14 @@ impl Problem {
         evaluate_in(&self.answer, inst)
     }
 
-    /// Evaluates the learner's input (in a fresh environment: parameters are not bound,
-    /// so typing a parameter's name is not an answer) and judges it.
+    /// What the card binds for an instance: the symbols its prompt shows.
+    pub fn card(&self, inst: &Instance) -> Card {
+        Card::of(&self.prompt, inst, &self.answer)
+    }
+
+    /// Evaluates the learner's input with the card's symbols bound (what the prompt
+    /// shows, under the names it shows; the parameters' own names are not bound) and
+    /// judges it.
     pub fn judge(&self, inst: &Instance, input: &str) -> Result<Judged, String> {
         let input = input.trim();
         if input.is_empty() {
@@ -154,7 +164,7 @@ impl Problem {
         if input.len() > MAX_INPUT {
             return Err(format!("an answer is at most {MAX_INPUT} characters"));
         }
-        let value = eval::run(input, &mut Env::new()).map_err(|e| e.to_string())?;
+        let value = eval::run(input, &mut self.card(inst).env()).map_err(|e| e.to_string())?;
         let shown = value.to_string();
         let value = Shaped::of(&value);
         if value.data.iter().any(|x| !x.is_finite()) {
@@ -251,6 +261,11 @@ impl Problem {
                 )
             })
             .collect();
+        if let Ok(inst) = self.instance(0, lesson, 0) {
+            let card = self.card(&inst);
+            let faults = card.faults.iter().cloned();
+            errors.extend(faults.chain(card.code_faults(&inst.fill(prompt))));
+        }
         for seed in 0..u64::from(seeds) {
             if let Some(e) = self.validate_seed(lesson, seed) {
                 errors.push(e);

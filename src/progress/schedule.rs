@@ -452,6 +452,7 @@ mod tests {
     fn problem(params: &[(&str, &str)]) -> Problem {
         Problem {
             id: "p".into(),
+            prompt: String::new(),
             params: params
                 .iter()
                 .map(|(n, g)| (n.to_string(), Generator::parse(g).unwrap()))

@@ -18,6 +18,7 @@ mod answer_cli;
 mod architecture;
 mod ask_frames;
 mod ask_keys;
+mod card_symbols;
 mod check_glossary;
 mod check_links;
 mod cli_manners;

@@ -24,14 +24,17 @@ impl Renderer<'_> {
         let inner = width.saturating_sub(4).max(1);
         match spec {
             Ok(spec) => {
-                let (prompt, trouble) = match self.filled_prompt(spec) {
-                    Ok(prompt) => (prompt, None),
-                    Err(e) => (spec.prompt.clone(), Some(e)),
+                let (prompt, bound, trouble) = match self.filled_prompt(spec) {
+                    Ok((prompt, bound)) => (prompt, bound, None),
+                    Err(e) => (spec.prompt.clone(), String::new(), Some(e)),
                 };
                 let prompt = markdown::parse(self.file, 1, &prompt);
                 let mut body = self.nested(&prompt, inner, true);
                 if let Some(e) = trouble {
                     body.extend(wrap(&[Span::styled(e, theme.error())], inner));
+                }
+                if !bound.is_empty() {
+                    body.extend(wrap(&[Span::styled(bound, theme.dim())], inner));
                 }
                 body.push(Line::default());
                 body.push(self.problem_state(&spec.id));
@@ -54,12 +57,14 @@ impl Renderer<'_> {
         }
     }
 
-    /// The prompt with this learner's numbers for the current variant of the problem.
-    fn filled_prompt(&self, spec: &ProblemSpec) -> Result<String, String> {
+    /// The prompt with this learner's numbers for the current variant of the problem,
+    /// and the line that says which of its symbols are bound where the learner types.
+    fn filled_prompt(&self, spec: &ProblemSpec) -> Result<(String, String), String> {
         let variant = self.ctx.problems.get(&spec.id).variant;
         let problem = Problem::from_spec(spec)?;
         let instance = problem.instance(self.ctx.learner_seed, self.slug, variant)?;
-        Ok(instance.fill(&spec.prompt))
+        let bound = problem.card(&instance).listing(self.theme().ascii);
+        Ok((instance.fill(&spec.prompt), bound))
     }
 
     /// Where the learner stands on the problem, in the words used everywhere.
