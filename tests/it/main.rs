@@ -23,6 +23,7 @@ mod check_links;
 mod cli_manners;
 mod contents_titles;
 mod course_problems;
+mod diagnoses;
 mod e2e_pty;
 mod eval_cli;
 mod eval_language;
