@@ -7,15 +7,15 @@
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseEvent, MouseEventKind};
 
-pub use super::keys::{Bind, Group, Row, hint, key_label, row_keys};
-use super::{Action, Mode, PromptKind};
+pub use super::keys::{Bind, Group, Row, hint, hint_rows, key_label, row_keys};
+use super::{Action, Edit, Mode, PromptKind};
 
 /// What a mode does with a key its table does not bind.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Rest {
     /// Nothing (the key is unbound).
     Nothing,
-    /// It is typed into the line (`PromptKey`).
+    /// A character is typed into the line (`Type`); other unbound keys do nothing.
     Type,
     /// It closes the view.
     Close,
@@ -50,13 +50,13 @@ const fn ctrl(c: char, action: Action) -> Bind {
     bind(KeyCode::Char(c), KeyModifiers::CONTROL, action)
 }
 
-/// A key given to the open line as typed (documented here, edited by the prompt).
-const fn typed(code: KeyCode, modifiers: KeyModifiers) -> Bind {
-    bind(
-        code,
-        modifiers,
-        Action::PromptKey(KeyEvent::new(code, modifiers)),
-    )
+/// A key that edits the open line.
+const fn edit(code: KeyCode, modifiers: KeyModifiers, edit: Edit) -> Bind {
+    bind(code, modifiers, Action::Edit(edit))
+}
+
+const fn alt(c: char, action: Action) -> Bind {
+    bind(KeyCode::Char(c), KeyModifiers::ALT, action)
 }
 
 const fn row(binds: &'static [Bind], help: &'static str) -> Row {
@@ -221,22 +221,30 @@ pub const NOTES: Group = Group {
     ],
 };
 
+/// Up/Down in a line with a history.
+const HISTORY_KEYS: &[Bind] = &[k(C::Up, A::Older), k(C::Down, A::Newer)];
+
 pub const SCRATCHPAD: Group = Group {
     title: "scratchpad (:)",
     rows: &[
         row(&[k(C::Enter, A::PromptSubmit)], "run"),
-        row(
-            &[
-                typed(C::Up, KeyModifiers::NONE),
-                typed(C::Down, KeyModifiers::NONE),
-            ],
-            "history",
-        ),
-        row(&[typed(C::Tab, KeyModifiers::NONE)], "to answer"),
+        row(HISTORY_KEYS, "history"),
+        row(&[k(C::Tab, A::SendValue)], "to answer"),
         row(&[k(C::Esc, A::PromptCancel)], "close"),
     ],
 };
 
+/// The search line's own keys, beside [`TYPING`].
+pub const SEARCH_LINE_KEYS: Group = Group {
+    title: "search line (/)",
+    rows: &[row(HISTORY_KEYS, "searches")],
+};
+
+const NONE: KeyModifiers = KeyModifiers::NONE;
+const CTRL: KeyModifiers = KeyModifiers::CONTROL;
+
+/// Every line's editing keys (readline's usual ones); other keys without Ctrl or Alt
+/// are typed.
 pub const TYPING: Group = Group {
     title: "typing a line",
     rows: &[
@@ -246,20 +254,45 @@ pub const TYPING: Group = Group {
         ),
         row(
             &[
-                typed(C::Char('a'), KeyModifiers::CONTROL),
-                typed(C::Char('e'), KeyModifiers::CONTROL),
-                typed(C::Char('b'), KeyModifiers::CONTROL),
-                typed(C::Char('f'), KeyModifiers::CONTROL),
+                ctrl('a', A::Edit(Edit::Start)),
+                edit(C::Home, NONE, Edit::Start),
+                ctrl('e', A::Edit(Edit::End)),
+                edit(C::End, NONE, Edit::End),
             ],
-            "move",
+            "start/end",
         ),
         row(
             &[
-                typed(C::Char('u'), KeyModifiers::CONTROL),
-                typed(C::Char('w'), KeyModifiers::CONTROL),
-                typed(C::Char('k'), KeyModifiers::CONTROL),
+                ctrl('b', A::Edit(Edit::CharBack)),
+                edit(C::Left, NONE, Edit::CharBack),
+                ctrl('f', A::Edit(Edit::CharForward)),
+                edit(C::Right, NONE, Edit::CharForward),
             ],
-            "delete",
+            "a character",
+        ),
+        row(
+            &[
+                alt('b', A::Edit(Edit::WordBack)),
+                edit(C::Left, CTRL, Edit::WordBack),
+                alt('f', A::Edit(Edit::WordForward)),
+                edit(C::Right, CTRL, Edit::WordForward),
+            ],
+            "a word",
+        ),
+        row(
+            &[
+                ctrl('u', A::Edit(Edit::DeleteToStart)),
+                ctrl('w', A::Edit(Edit::DeleteWordBack)),
+                ctrl('k', A::Edit(Edit::DeleteToEnd)),
+            ],
+            "delete to start/word/to end",
+        ),
+        row(
+            &[
+                edit(C::Backspace, NONE, Edit::DeleteBack),
+                edit(C::Delete, NONE, Edit::DeleteForward),
+            ],
+            "delete a character",
         ),
     ],
 };
@@ -267,13 +300,7 @@ pub const TYPING: Group = Group {
 /// The answer prompt's own keys, beside [`TYPING`].
 pub const ANSWERING: Group = Group {
     title: "answering (Enter)",
-    rows: &[row(
-        &[
-            typed(C::Up, KeyModifiers::NONE),
-            typed(C::Down, KeyModifiers::NONE),
-        ],
-        "answers",
-    )],
+    rows: &[row(HISTORY_KEYS, "answers")],
 };
 
 pub const GLOSSARY: Group = Group {
@@ -345,7 +372,7 @@ pub const HELP_VIEW: Keymap = Keymap {
 
 pub const GLOSSARY_VIEW: Keymap = Keymap {
     name: "glossary",
-    groups: &[&GLOSSARY],
+    groups: &[&GLOSSARY, &TYPING],
     rest: Rest::Type,
 };
 
@@ -361,7 +388,13 @@ pub const ANSWER_LINE: Keymap = Keymap {
     rest: Rest::Type,
 };
 
-/// Search, note and go-to lines.
+pub const SEARCH_LINE: Keymap = Keymap {
+    name: "search",
+    groups: &[&SEARCH_LINE_KEYS, &TYPING],
+    rest: Rest::Type,
+};
+
+/// Note and go-to lines.
 pub const LINE: Keymap = Keymap {
     name: "typing",
     groups: &[&TYPING],
@@ -379,6 +412,7 @@ pub const HELP_ORDER: &[&Group] = &[
     &NOTES,
     &SCRATCHPAD,
     &ANSWERING,
+    &SEARCH_LINE_KEYS,
     &TYPING,
     &GLOSSARY,
 ];
@@ -398,7 +432,8 @@ pub fn keymap(mode: &Mode) -> &'static Keymap {
         Mode::Prompt(p) => match p.kind {
             PromptKind::Scratchpad => &SCRATCH_LINE,
             PromptKind::Answer(_) => &ANSWER_LINE,
-            _ => &LINE,
+            PromptKind::Search => &SEARCH_LINE,
+            PromptKind::Note(_) | PromptKind::GoTo => &LINE,
         },
     }
 }
@@ -412,12 +447,20 @@ pub fn action_for(mode: &Mode, key: KeyEvent) -> Option<Action> {
         .flat_map(|r| r.binds)
         .find(|b| matches(b, key));
     match (found.map(|b| b.action), map.rest) {
-        // A documented typing key is typed as it came.
-        (Some(Action::PromptKey(_)), _) => Some(Action::PromptKey(key)),
         (Some(action), _) => Some(action),
-        (None, Rest::Type) => Some(Action::PromptKey(key)),
+        (None, Rest::Type) => typed(key).map(Action::Type),
         (None, Rest::Close) => Some(Action::Close),
         (None, Rest::Nothing) => None,
+    }
+}
+
+/// The character an unbound key types: a character without Ctrl or Alt (Shift is
+/// part of it). Other unbound keys do nothing in a line.
+fn typed(key: KeyEvent) -> Option<char> {
+    let held = key.modifiers - KeyModifiers::SHIFT;
+    match key.code {
+        KeyCode::Char(c) if held.is_empty() => Some(c),
+        _ => None,
     }
 }
 
