@@ -221,86 +221,87 @@ pub const NOTES: Group = Group {
     ],
 };
 
-/// Up/Down in a line with a history.
-const HISTORY_KEYS: &[Bind] = &[k(C::Up, A::Older), k(C::Down, A::Newer)];
-
 pub const SCRATCHPAD: Group = Group {
     title: "scratchpad (:)",
     rows: &[
         row(&[k(C::Enter, A::PromptSubmit)], "run"),
-        row(HISTORY_KEYS, "history"),
         row(&[k(C::Tab, A::SendValue)], "to answer"),
-        row(&[k(C::Esc, A::PromptCancel)], "close"),
     ],
-};
-
-/// The search line's own keys, beside [`TYPING`].
-pub const SEARCH_LINE_KEYS: Group = Group {
-    title: "search line (/)",
-    rows: &[row(HISTORY_KEYS, "searches")],
 };
 
 const NONE: KeyModifiers = KeyModifiers::NONE;
 const CTRL: KeyModifiers = KeyModifiers::CONTROL;
 
-/// Every line's editing keys (readline's usual ones); other keys without Ctrl or Alt
-/// are typed.
+/// The keys that edit a line, in every line and the glossary's filter.
+const EDITS: [Row; 5] = [
+    row(
+        &[
+            ctrl('a', A::Edit(Edit::Start)),
+            edit(C::Home, NONE, Edit::Start),
+            ctrl('e', A::Edit(Edit::End)),
+            edit(C::End, NONE, Edit::End),
+        ],
+        "ends",
+    ),
+    row(
+        &[
+            ctrl('b', A::Edit(Edit::CharBack)),
+            edit(C::Left, NONE, Edit::CharBack),
+            ctrl('f', A::Edit(Edit::CharForward)),
+            edit(C::Right, NONE, Edit::CharForward),
+        ],
+        "char",
+    ),
+    row(
+        &[
+            alt('b', A::Edit(Edit::WordBack)),
+            edit(C::Left, CTRL, Edit::WordBack),
+            alt('f', A::Edit(Edit::WordForward)),
+            edit(C::Right, CTRL, Edit::WordForward),
+        ],
+        "word",
+    ),
+    row(
+        &[
+            ctrl('u', A::Edit(Edit::DeleteToStart)),
+            ctrl('w', A::Edit(Edit::DeleteWordBack)),
+            ctrl('k', A::Edit(Edit::DeleteToEnd)),
+        ],
+        "delete",
+    ),
+    row(
+        &[
+            edit(C::Backspace, NONE, Edit::DeleteBack),
+            edit(C::Delete, NONE, Edit::DeleteForward),
+        ],
+        "erase",
+    ),
+];
+
+/// The glossary's filter edits as a line does (its Up/Down select a term).
+const FILTER: Group = Group {
+    title: "",
+    rows: &EDITS,
+};
+
+/// Every line's editing keys (readline's usual ones) and its history (a problem's
+/// answers, the searches, the scratchpad's lines; a note or go-to line has none); other
+/// keys without Ctrl or Alt are typed. Help lines are short: at 80x24 the whole help
+/// shows at once.
 pub const TYPING: Group = Group {
     title: "typing a line",
     rows: &[
         row(
             &[k(C::Enter, A::PromptSubmit), k(C::Esc, A::PromptCancel)],
-            "done/cancel",
+            "ok/cancel",
         ),
-        row(
-            &[
-                ctrl('a', A::Edit(Edit::Start)),
-                edit(C::Home, NONE, Edit::Start),
-                ctrl('e', A::Edit(Edit::End)),
-                edit(C::End, NONE, Edit::End),
-            ],
-            "start/end",
-        ),
-        row(
-            &[
-                ctrl('b', A::Edit(Edit::CharBack)),
-                edit(C::Left, NONE, Edit::CharBack),
-                ctrl('f', A::Edit(Edit::CharForward)),
-                edit(C::Right, NONE, Edit::CharForward),
-            ],
-            "a character",
-        ),
-        row(
-            &[
-                alt('b', A::Edit(Edit::WordBack)),
-                edit(C::Left, CTRL, Edit::WordBack),
-                alt('f', A::Edit(Edit::WordForward)),
-                edit(C::Right, CTRL, Edit::WordForward),
-            ],
-            "a word",
-        ),
-        row(
-            &[
-                ctrl('u', A::Edit(Edit::DeleteToStart)),
-                ctrl('w', A::Edit(Edit::DeleteWordBack)),
-                ctrl('k', A::Edit(Edit::DeleteToEnd)),
-            ],
-            "delete to start/word/to end",
-        ),
-        row(
-            &[
-                edit(C::Backspace, NONE, Edit::DeleteBack),
-                edit(C::Delete, NONE, Edit::DeleteForward),
-            ],
-            "delete a character",
-        ),
+        EDITS[0],
+        EDITS[1],
+        EDITS[2],
+        EDITS[3],
+        EDITS[4],
+        row(&[k(C::Up, A::Older), k(C::Down, A::Newer)], "history"),
     ],
-};
-
-/// The answer prompt's own keys, beside [`TYPING`].
-pub const ANSWERING: Group = Group {
-    title: "answering (Enter)",
-    rows: &[row(HISTORY_KEYS, "answers")],
 };
 
 pub const GLOSSARY: Group = Group {
@@ -372,7 +373,7 @@ pub const HELP_VIEW: Keymap = Keymap {
 
 pub const GLOSSARY_VIEW: Keymap = Keymap {
     name: "glossary",
-    groups: &[&GLOSSARY, &TYPING],
+    groups: &[&GLOSSARY, &FILTER],
     rest: Rest::Type,
 };
 
@@ -384,17 +385,11 @@ pub const SCRATCH_LINE: Keymap = Keymap {
 
 pub const ANSWER_LINE: Keymap = Keymap {
     name: "answer",
-    groups: &[&ANSWERING, &TYPING],
+    groups: &[&TYPING],
     rest: Rest::Type,
 };
 
-pub const SEARCH_LINE: Keymap = Keymap {
-    name: "search",
-    groups: &[&SEARCH_LINE_KEYS, &TYPING],
-    rest: Rest::Type,
-};
-
-/// Note and go-to lines.
+/// Search, note and go-to lines.
 pub const LINE: Keymap = Keymap {
     name: "typing",
     groups: &[&TYPING],
@@ -411,8 +406,6 @@ pub const HELP_ORDER: &[&Group] = &[
     &ASK,
     &NOTES,
     &SCRATCHPAD,
-    &ANSWERING,
-    &SEARCH_LINE_KEYS,
     &TYPING,
     &GLOSSARY,
 ];
@@ -432,8 +425,7 @@ pub fn keymap(mode: &Mode) -> &'static Keymap {
         Mode::Prompt(p) => match p.kind {
             PromptKind::Scratchpad => &SCRATCH_LINE,
             PromptKind::Answer(_) => &ANSWER_LINE,
-            PromptKind::Search => &SEARCH_LINE,
-            PromptKind::Note(_) | PromptKind::GoTo => &LINE,
+            PromptKind::Search | PromptKind::Note(_) | PromptKind::GoTo => &LINE,
         },
     }
 }

@@ -35,8 +35,8 @@ pub fn key_label(binding: &Bind, ascii: bool) -> String {
         KeyCode::Char(c) => c.to_string(),
         KeyCode::Down => if ascii { "Down" } else { "↓" }.to_string(),
         KeyCode::Up => if ascii { "Up" } else { "↑" }.to_string(),
-        KeyCode::Left => if ascii { "Left" } else { "←" }.to_string(),
-        KeyCode::Right => if ascii { "Right" } else { "→" }.to_string(),
+        KeyCode::Left => if ascii { "<-" } else { "←" }.to_string(),
+        KeyCode::Right => if ascii { "->" } else { "→" }.to_string(),
         KeyCode::PageDown => "PgDn".to_string(),
         KeyCode::PageUp => "PgUp".to_string(),
         // Named here, not by crossterm, whose names change with the platform.

@@ -75,7 +75,7 @@ fn message(app: &App, width: usize) -> Option<Line<'static>> {
 
 fn scratch_keys(theme: Theme) -> String {
     keymap::hint(
-        &[&keymap::SCRATCHPAD],
+        &[&keymap::SCRATCHPAD, &keymap::TYPING],
         &[Action::Older, Action::SendValue, Action::PromptCancel],
         theme.ascii,
     )
