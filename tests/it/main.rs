@@ -56,6 +56,7 @@ mod scratch_figures;
 mod scroll_region;
 mod search_notation;
 mod sentences;
+mod special_functions;
 mod ssh_e2e;
 mod store_cli;
 mod store_files;
