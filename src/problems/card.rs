@@ -290,12 +290,12 @@ fn split_top(text: &str, separators: &[&str]) -> Vec<String> {
             }
         }
         let Some(c) = rest.chars().next() else { break };
-        if depth == 0 {
-            if let Some(sep) = separators.iter().find(|s| rest.starts_with(**s)) {
-                parts.push(String::new());
-                rest = &rest[sep.len()..];
-                continue;
-            }
+        if depth == 0
+            && let Some(sep) = separators.iter().find(|s| rest.starts_with(**s))
+        {
+            parts.push(String::new());
+            rest = &rest[sep.len()..];
+            continue;
         }
         if c == '\\' {
             // A command or an escaped character goes whole (`\{` is no brace).
