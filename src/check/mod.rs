@@ -6,6 +6,7 @@ pub mod defined;
 mod finding;
 pub mod glossary;
 pub mod links;
+pub mod model_numbers;
 mod pieces;
 pub mod problems;
 pub mod references;
