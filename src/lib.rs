@@ -13,6 +13,7 @@ pub mod check;
 pub mod cli;
 pub mod commands;
 pub mod content;
+pub mod disk;
 pub mod embedded;
 pub mod eval;
 pub mod figure;

@@ -183,6 +183,10 @@ impl Store {
         let mut merged = merged.unwrap_or_else(|| progress.clone());
         if take_seed {
             merged.take_seed_if_unbound(progress.learner_seed);
+        } else {
+            // A reading session past a thousand lessons: the oldest read marks go, not
+            // the whole record at the next start. An import over a bound is refused.
+            limits::drop_oldest_read_marks(&mut merged);
         }
         if on_disk.as_ref() != Some(&merged) {
             write_record(&path, &merged).map_err(|e| fail(&e))?;

@@ -26,8 +26,9 @@ use source::{File, crate_of, paths, read_crate, resolve, strip};
 const PURE: &[(&str, &[&str])] = &[
     ("math", &[]),
     ("eval", &["model", "embedded"]),
-    ("model", &["embedded"]),
+    ("model", &["embedded", "disk"]),
     ("embedded", &[]),
+    ("disk", &[]),
 ];
 
 /// The walls around the learner's record, each a module, the modules it may not import,
@@ -63,7 +64,7 @@ const WALLS: &[(&str, &[&str], &[&str])] = &[
 /// below its own, so no arrow runs up (or sideways) and a loop cannot form. A new
 /// top-level module gets a floor here.
 const LAYERS: &[&[&str]] = &[
-    &["embedded", "math", "sanitize"],
+    &["disk", "embedded", "math", "sanitize"],
     &["model"],
     &["eval"],
     &["figure", "tty"],
