@@ -64,7 +64,7 @@ pub fn write_record(path: &Path, progress: &Progress) -> Result<(), String> {
 }
 
 /// The record as the text a file holds, refused when the read path would refuse it:
-/// every bound [`decode`] checks is checked here first (what the record holds, see
+/// every bound `decode` checks is checked here first (what the record holds, see
 /// `limits.rs`; the file's size, [`MAX_RECORD_BYTES`]; its keys and values, see
 /// `tokens.rs`), so a save or an import never writes a file its own next start sets
 /// aside; the file on disk is kept and the error says why.
