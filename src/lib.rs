@@ -18,6 +18,7 @@ pub mod embedded;
 pub mod eval;
 pub mod figure;
 pub mod layout;
+pub mod lens;
 pub mod math;
 pub mod model;
 pub mod problems;

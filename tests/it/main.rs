@@ -36,6 +36,7 @@ mod first_screen;
 mod glossary_view;
 mod hostile_course;
 mod hostile_model;
+mod lens;
 mod math_corpus;
 mod math_errors;
 mod math_layout;
