@@ -71,7 +71,7 @@ const LAYERS: &[&[&str]] = &[
     &["problems", "cli"],
     &["progress", "check", "settings"],
     &["store", "layout"],
-    &["app"],
+    &["app", "sync"],
     &["ui"],
     &["tui"],
     &["commands"],
