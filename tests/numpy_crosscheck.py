@@ -131,7 +131,8 @@ def cases(rng):
     for name, f in [("sqrt", np.sqrt), ("exp", np.exp), ("log", np.log), ("abs", np.abs),
                     ("sin", np.sin), ("cos", np.cos), ("tanh", np.tanh),
                     ("sigmoid", lambda a: 1 / (1 + np.exp(-a))),
-                    ("relu", lambda a: np.maximum(0, a)), ("gelu", gelu), ("gelu_tanh", gelu_tanh)]:
+                    ("relu", lambda a: np.maximum(0, a)), ("gelu", gelu), ("gelu_tanh", gelu_tanh),
+                    ("erf", erf), ("erfc", np.vectorize(math.erfc))]:
         arg = pos if name in ("sqrt", "log") else x
         yield name, f"{name}({lit(arg)})", f(arg)
 

@@ -3,6 +3,7 @@
 pub mod claims;
 pub mod course;
 pub mod defined;
+mod discriminate;
 mod finding;
 pub mod glossary;
 pub mod links;

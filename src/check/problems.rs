@@ -9,12 +9,13 @@
 
 use std::collections::BTreeSet;
 
+use super::discriminate;
 use crate::content::ProblemSpec;
 use crate::content::tolerance::{EXACT, Tolerance};
 use crate::problems::instance::{Instance, Shaped};
 use crate::problems::problem::{Evaluated, describe};
 use crate::problems::template::{self, Piece};
-use crate::problems::verdict::{TYPED, Verdict};
+use crate::problems::verdict::{ROUNDED, TYPED, Verdict, to_figures};
 use crate::problems::{Problem, params::Drawn};
 
 /// The largest tolerance the policy allows, relative to the answer.
@@ -28,13 +29,18 @@ const MIN_MISTAKES: usize = 2;
 pub fn lint(problem: &Problem, spec: &ProblemSpec, lesson: &str, seeds: u32) -> Vec<String> {
     let mut out = Lines::default();
     policy(problem, spec, &mut out);
+    let mut tally = discriminate::Tally::new(problem);
     for (origin, inst) in draws(problem, lesson, seeds) {
         let Ok(evaluated) = problem.evaluate(&inst) else {
             continue; // `Problem::validate` reports answers that do not evaluate
         };
         let at = format!("{origin} ({})", describe(&inst));
-        soundness(problem, &evaluated, &at, &mut out);
+        soundness(problem, &evaluated, &spec.prompt, &at, &mut out);
+        tally.draw(problem, &evaluated, &inst, &at);
         texts(spec, &inst, &at, &mut out);
+    }
+    for (kind, line) in tally.findings(problem, spec) {
+        out.add(kind, line);
     }
     symbols(problem, spec, &mut out);
     out.lines
@@ -135,11 +141,11 @@ fn rounded(x: &Shaped, figures: i32) -> Shaped {
         .data
         .iter()
         .map(|&v| {
-            if v == 0.0 || !v.is_finite() || v.fract() == 0.0 {
-                return v;
+            if v.fract() == 0.0 {
+                v
+            } else {
+                to_figures(v, figures)
             }
-            let scale = 10f64.powi(figures - 1 - v.abs().log10().floor() as i32);
-            (v * scale).round() / scale
         })
         .collect();
     Shaped {
@@ -147,6 +153,31 @@ fn rounded(x: &Shaped, figures: i32) -> Shaped {
         data,
     }
 }
+
+/// How far `a` is from `b` relative to `b`, the largest over the entries; an entry of `b`
+/// that is 0 counts as far unless `a`'s is 0 too.
+fn distance(a: &Shaped, b: &Shaped) -> f64 {
+    a.data
+        .iter()
+        .zip(&b.data)
+        .map(|(x, y)| match (*x == *y, *y == 0.0) {
+            (true, _) => 0.0,
+            (false, true) => f64::INFINITY,
+            (false, false) => ((x - y) / y).abs(),
+        })
+        .fold(0.0, f64::max)
+}
+
+/// An exact integer answer: typed in full, its rounding told as such before any listed
+/// mistake, so a mistake need only differ from it (a bias among millions of weights).
+fn counted(expected: &Shaped, tol: Tolerance) -> bool {
+    matches!(tol, Tolerance::Absolute(t) if t <= EXACT)
+        && expected.data.iter().all(|e| e.fract() == 0.0)
+}
+
+/// How far a listed mistake keeps from the answer: a 3-figure answer (up to 0.5 % off)
+/// must not be taken for it (rule 6 of the tolerance policy).
+const MISTAKE_MARGIN: f64 = 0.01;
 
 fn diagnosis(v: &Verdict) -> Option<&str> {
     match v {
@@ -160,7 +191,7 @@ fn close(a: &Shaped, b: &Shaped, tol: Tolerance) -> bool {
     a.data.len() == b.data.len() && a.data.iter().zip(&b.data).all(|(x, y)| tol.accepts(*x, *y))
 }
 
-fn soundness(problem: &Problem, ev: &Evaluated<'_>, at: &str, out: &mut Lines) {
+fn soundness(problem: &Problem, ev: &Evaluated<'_>, prompt: &str, at: &str, out: &mut Lines) {
     let tol = problem.tolerance;
     let expected = &ev.expected;
     let shown = |s: &Shaped| {
@@ -189,9 +220,23 @@ fn soundness(problem: &Problem, ev: &Evaluated<'_>, at: &str, out: &mut Lines) {
             ),
         );
     }
+    if expected
+        .data
+        .iter()
+        .any(|e| e.fract() == 0.0 && to_figures(*e, 4) != *e)
+        && !prompt.contains("in full")
+    {
+        out.add(
+            "in full",
+            format!(
+                "{at}: the answer {} has more than 4 significant figures and is an integer: the prompt must say that integers are typed in full",
+                shown(expected)
+            ),
+        );
+    }
     let three = rounded(expected, 3);
     let verdict = ev.judge(&three, tol);
-    if !verdict.is_right() && !diagnosis(&verdict).is_some_and(|d| d.contains("rounding")) {
+    if !verdict.is_right() && !diagnosis(&verdict).is_some_and(|d| d.starts_with(ROUNDED)) {
         out.add(
             "3sf",
             format!(
@@ -207,6 +252,17 @@ fn soundness(problem: &Problem, ev: &Evaluated<'_>, at: &str, out: &mut Lines) {
             out.add(
                 format!("equal {i}"),
                 format!("{at}: mistake \"{name}\" gives the answer itself ({}): exclude the draw with `where`", shown(&m.value)),
+            );
+            continue;
+        }
+        let off = distance(&m.value, expected);
+        if m.value.shape == expected.shape && off <= MISTAKE_MARGIN && !counted(expected, tol) {
+            out.add(
+                format!("near {i}"),
+                format!(
+                    "{at}: mistake \"{name}\" is only {:.2}% from the answer: keep listed mistakes more than 1% away (choose other values or exclude the draw with `where`)",
+                    off * 100.0
+                ),
             );
             continue;
         }
@@ -337,7 +393,10 @@ fn symbols(problem: &Problem, spec: &ProblemSpec, out: &mut Lines) {
         let used = math_symbols(&without_slots(text));
         for (name, _) in &problem.params {
             let symbol = tex_symbol(name);
-            if used.contains(&symbol) && !seen.contains(&symbol) && !words.contains(name.as_str()) {
+            // A longer name written as a word in the prompt is shown; a one-letter
+            // word is the article "a" or a token, never the symbol.
+            let as_word = name.len() > 1 && words.contains(name.as_str());
+            if used.contains(&symbol) && !seen.contains(&symbol) && !as_word {
                 out.add(
                     format!("symbol {name}"),
                     format!("{field} names ${symbol}$, a symbol the prompt never shows (it shows only the value): introduce it in the prompt or write the value with {}{name}{}", template::OPEN, template::CLOSE),

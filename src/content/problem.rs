@@ -42,6 +42,19 @@ pub struct ProblemSpec {
     /// wrong methods exist): the lint accepts a short list only with this reason.
     #[serde(default, rename = "mistakes-why")]
     pub mistakes_why: Option<String>,
+    /// Generated wrong methods (`problems::mutants`) that truly do not matter for this
+    /// question on the draws where they give the answer, each with its reason.
+    #[serde(default)]
+    pub equivalent: Vec<Equivalent>,
+}
+
+/// A mutant declared equivalent: its name as `check` prints it, and why the step it
+/// rewrites does not matter for this question.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Equivalent {
+    pub mutant: String,
+    pub why: String,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]

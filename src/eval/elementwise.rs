@@ -1,5 +1,5 @@
-//! Elementwise functions beyond `std`'s: the activations, NumPy's `maximum`/`minimum`,
-//! `round` and `full`.
+//! Elementwise functions beyond `std`'s: the activations, the error functions, NumPy's
+//! `maximum`/`minimum`, `round` and `full`.
 
 use std::f64::consts::{FRAC_1_SQRT_2, PI};
 
@@ -32,9 +32,24 @@ pub(crate) fn to_f32(x: f64) -> f64 {
     x as f32 as f64
 }
 
-/// x Φ(x) with the exact normal CDF Φ(x) = (1 + erf(x / √2)) / 2.
+/// x Φ(x) with the exact normal CDF, written Φ(x) = erfc(−x / √2) / 2: for negative x
+/// `1 + erf` cancels (at x = −8 it keeps no correct digit, and below about −8.3 it is 0),
+/// while `erfc` keeps the tail to a few ulps. The error functions are the `libm` crate's
+/// (a port of musl's, within an ulp or two of the correctly rounded value over all of
+/// f64), which `std` does not offer.
 pub(crate) fn gelu(x: f64) -> f64 {
-    0.5 * x * (1.0 + libm::erf(x * FRAC_1_SQRT_2))
+    0.5 * x * libm::erfc(-x * FRAC_1_SQRT_2)
+}
+
+/// The error function.
+pub(crate) fn erf(x: f64) -> f64 {
+    libm::erf(x)
+}
+
+/// The complementary error function 1 − erf(x), computed directly so that its tail
+/// (erfc(10) ≈ 2.1e-45) is not lost to the cancellation of `1 - erf(x)`.
+pub(crate) fn erfc(x: f64) -> f64 {
+    libm::erfc(x)
 }
 
 /// The tanh approximation of GELU (Hendrycks & Gimpel, 2016).

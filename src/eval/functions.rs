@@ -39,6 +39,8 @@ pub(crate) static BUILTINS: &[Builtin] = &[
     map("tanh", "tanh(x)", f64::tanh),
     map("sigmoid", "sigmoid(x)", elementwise::sigmoid),
     map("relu", "relu(x)", elementwise::relu),
+    map("erf", "erf(x)", elementwise::erf),
+    map("erfc", "erfc(x)", elementwise::erfc),
     map("gelu", "gelu(x)", elementwise::gelu),
     map("gelu_tanh", "gelu_tanh(x)", elementwise::gelu_tanh),
     call("sum", "sum(x[, axis])", (1, 2), reduce::sum),

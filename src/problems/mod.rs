@@ -3,6 +3,7 @@
 pub mod feedback;
 pub mod instance;
 pub mod locate;
+pub mod mutants;
 pub mod params;
 pub mod problem;
 pub mod seed;

@@ -2,6 +2,7 @@
 //! its answer and mistakes kept as evaluator expressions.
 
 use super::instance::{self, Instance, Shaped};
+use super::mutants::{self, Mutant};
 use super::params::{Drawn, Generator};
 use super::seed::problem_seed;
 use super::template::{self, Piece};
@@ -22,6 +23,8 @@ pub struct Problem {
     pub tolerance: Tolerance,
     /// (expression, what it means, where it applies) triples.
     pub mistakes: Vec<(String, String, Option<String>)>,
+    /// Wrong methods generated from the answer (`mutants`), parsed once.
+    pub mutants: Vec<Mutant>,
 }
 
 /// A problem's answer and mistakes evaluated for one instance.
@@ -30,21 +33,57 @@ pub struct Evaluated<'a> {
     inst: &'a Instance,
     pub expected: Shaped,
     pub mistakes: Vec<Mistake>,
+    /// The value of each generated mutant (`Problem::mutants`, same order) on this draw;
+    /// `None` where it does not evaluate (a shape the rewrite does not fit).
+    pub mutants: Vec<Option<Shaped>>,
     scales: Vec<Scale>,
 }
 
 impl Evaluated<'_> {
-    /// The verdict on `got` under `tol`.
+    /// The verdict on `got` under `tol`. Where nothing else explains a wrong value, a
+    /// generated mutant that gives it is named, if exactly one message fits.
     pub fn judge(&self, got: &Shaped, tol: Tolerance) -> Verdict {
         let structural = |name: &str| self.problem.depends_on(self.inst, name);
-        verdict::judge(
+        let verdict = verdict::judge(
             &self.expected,
             got,
             tol,
             &self.mistakes,
             &self.scales,
             &structural,
-        )
+        );
+        match verdict {
+            Verdict::Wrong {
+                diagnosis: None,
+                relative_error,
+            } => Verdict::Wrong {
+                diagnosis: self.mutant_giving(got, tol),
+                relative_error,
+            },
+            other => other,
+        }
+    }
+
+    /// The message of the one generated mutant whose value `got` is (within `tol`, or
+    /// to four figures), if the mutants that give it all say the same.
+    fn mutant_giving(&self, got: &Shaped, tol: Tolerance) -> Option<String> {
+        let mut says: Vec<&str> = self
+            .problem
+            .mutants
+            .iter()
+            .zip(&self.mutants)
+            .filter_map(|(m, v)| {
+                let v = v.as_ref()?;
+                (v.shape == got.shape
+                    && (verdict::close(v, got, tol) || verdict::close(v, got, verdict::TYPED)))
+                .then_some(m.says.as_str())
+            })
+            .collect();
+        says.dedup();
+        match says.as_slice() {
+            [one] => Some(one.to_string()),
+            _ => None,
+        }
     }
 }
 
@@ -69,9 +108,11 @@ impl Problem {
                     .map(|g| (name.clone(), g))
                     .map_err(|e| format!("params.{name}: {e}"))
             })
-            .collect::<Result<_, _>>()?;
+            .collect::<Result<Vec<_>, _>>()?;
         let answer = &spec.answer;
         eval::parse(answer).map_err(|e| format!("answer `{answer}`: {e}"))?;
+        let exact = matches!(spec.tolerance, Tolerance::Absolute(t) if t <= crate::content::tolerance::EXACT);
+        let mutants = mutants::generate(answer, &params, exact);
         Ok(Problem {
             id: spec.id.clone(),
             params,
@@ -83,6 +124,7 @@ impl Problem {
                 .iter()
                 .map(|m| (m.expr.clone(), m.says.clone(), m.condition.clone()))
                 .collect(),
+            mutants,
         })
     }
 
@@ -145,6 +187,11 @@ impl Problem {
                 })
             })
             .collect();
+        let mutants = self
+            .mutants
+            .iter()
+            .map(|m| run_in(&m.program, inst).ok())
+            .collect();
         let scales = inst
             .bindings
             .iter()
@@ -161,13 +208,14 @@ impl Problem {
             inst,
             expected,
             mistakes,
+            mutants,
             scales,
         })
     }
 
     /// Whether the answer changes when parameter `name` alone takes another value its
     /// generator can draw: only then is a factor of it a structural explanation.
-    fn depends_on(&self, inst: &Instance, name: &str) -> bool {
+    pub fn depends_on(&self, inst: &Instance, name: &str) -> bool {
         let Some((_, generator)) = self.params.iter().find(|(n, _)| n == name) else {
             return false;
         };
@@ -255,8 +303,16 @@ pub fn describe(inst: &Instance) -> String {
 
 /// Evaluates `expr` with the instance's numbers, charging the draw's one budget.
 fn evaluate_in(expr: &str, inst: &Instance) -> Result<Shaped, String> {
+    run_in(&eval::parse(expr).map_err(|e| e.to_string())?, inst)
+}
+
+/// Runs a parsed program with the instance's numbers, charging the draw's one budget;
+/// a value that is not finite is no value.
+pub fn run_in(program: &eval::Program, inst: &Instance) -> Result<Shaped, String> {
     let mut env = inst.env().map_err(|e| e.to_string())?;
     let mut budget = inst.budget.borrow_mut();
-    let value = eval::run_within(expr, &mut env, &mut budget).map_err(|e| e.to_string())?;
+    let value = program
+        .eval_within(&mut env, &mut budget)
+        .map_err(|e| e.to_string())?;
     Ok(Shaped::of(&value))
 }

@@ -65,10 +65,15 @@ pub fn judge(
             relative_error: None,
         };
     }
-    let named = mistakes.iter().find(|m| {
-        (m.value.shape == got.shape || m.value.data.len() == 1)
-            && (close(&m.value, got, tol) || close(&m.value, got, TYPED))
-    });
+    // A mistake the value matches within the tolerance is named before rounding; one it
+    // matches only to four figures comes after it (the answer rounded to fewer figures
+    // may be that near a listed mistake, a count's typically).
+    let fits = |m: &&Mistake, t: Tolerance| {
+        (m.value.shape == got.shape || m.value.data.len() == 1) && close(&m.value, got, t)
+    };
+    let exact = mistakes.iter().find(|m| fits(m, tol));
+    let typed = mistakes.iter().find(|m| fits(m, TYPED));
+    let named = exact.or(typed);
     if expected.shape != got.shape && !(expected.data.len() == 1 && got.data.len() == 1) {
         let hint = named.map(|m| m.says.clone()).or_else(|| {
             transposed(expected, got)
@@ -83,8 +88,10 @@ pub fn judge(
     if close(expected, got, tol) {
         return Verdict::Right;
     }
-    let diagnosis = named
+    let diagnosis = exact
         .map(|m| m.says.clone())
+        .or_else(|| rounding(expected, got, scales))
+        .or_else(|| typed.map(|m| m.says.clone()))
         .or_else(|| generic_diagnosis(expected, got, tol, scales, structural));
     Verdict::Wrong {
         diagnosis,
@@ -92,7 +99,8 @@ pub fn judge(
     }
 }
 
-fn close(expected: &Shaped, got: &Shaped, tol: Tolerance) -> bool {
+/// Every entry of `got` within `tol` of `expected`'s.
+pub fn close(expected: &Shaped, got: &Shaped, tol: Tolerance) -> bool {
     expected.data.len() == got.data.len()
         && expected
             .data
@@ -105,19 +113,82 @@ fn transposed(expected: &Shaped, got: &Shaped) -> bool {
     matches!((expected.shape.as_slice(), got.shape.as_slice()), ([r, c], [c2, r2]) if r == r2 && c == c2)
 }
 
-/// Largest relative error over the entries, where the expected entry is not zero.
+/// Largest relative error over the entries, or `None` when an entry that is wrong has
+/// an expected value of 0: no percentage says how far a number is from 0, and the right
+/// entries around it must not make it read "0 % off".
 fn relative_error(expected: &Shaped, got: &Shaped) -> Option<f64> {
-    expected
-        .data
-        .iter()
-        .zip(&got.data)
-        .filter(|(e, _)| **e != 0.0 && e.is_finite())
-        .map(|(e, g)| ((g - e) / e).abs())
-        .reduce(f64::max)
+    let mut worst: Option<f64> = None;
+    for (e, g) in expected.data.iter().zip(&got.data) {
+        if !e.is_finite() {
+            continue;
+        }
+        if *e == 0.0 {
+            if *g != 0.0 {
+                return None;
+            }
+            continue;
+        }
+        let r = ((g - e) / e).abs();
+        worst = Some(worst.map_or(r, |w: f64| w.max(r)));
+    }
+    worst
+}
+
+/// Whether `x` is an integer (as every count a problem asks for is).
+fn integral(x: f64) -> bool {
+    x.is_finite() && x.fract() == 0.0
+}
+
+/// How a diagnosis of rounding begins, and nothing else does (the lint looks for it).
+pub const ROUNDED: &str = "that is the answer rounded to";
+
+/// `x` rounded to `figures` significant figures.
+pub fn to_figures(x: f64, figures: i32) -> f64 {
+    if x == 0.0 || !x.is_finite() {
+        return x;
+    }
+    let scale = 10f64.powi(figures - 1 - x.abs().log10().floor() as i32);
+    (x * scale).round() / scale
+}
+
+/// The fewest figures (2 to 6, the same for every entry) at which `got` is the answer
+/// rounded. An integer answer is typed in full, so a count that differs by one, or by a
+/// parameter's value (a term left out), is never rounding, even when it looks like it.
+fn rounded_figures(expected: &Shaped, got: &Shaped, scales: &[Scale]) -> Option<i32> {
+    let same = |a: f64, b: f64| (a - b).abs() <= 1e-9 * a.abs().max(b.abs());
+    if expected.data.iter().all(|e| integral(*e)) {
+        let counted = expected.data.iter().zip(&got.data).any(|(e, g)| {
+            let off = (g - e).abs();
+            off == 1.0 || scales.iter().any(|s| same(off, s.value.abs()))
+        });
+        if counted {
+            return None;
+        }
+    }
+    (2..=6).find(|&k| {
+        expected
+            .data
+            .iter()
+            .zip(&got.data)
+            .all(|(e, g)| same(to_figures(*e, k), *g))
+    })
+}
+
+/// The diagnosis of a value that is the answer rounded to fewer figures.
+fn rounding(expected: &Shaped, got: &Shaped, scales: &[Scale]) -> Option<String> {
+    let k = rounded_figures(expected, got, scales)?;
+    Some(if expected.data.iter().all(|e| integral(*e)) {
+        format!("{ROUNDED} {k} significant figures: type an integer in full")
+    } else {
+        format!(
+            "{ROUNDED} {k} significant figures: keep more digits, or type the expression itself"
+        )
+    })
 }
 
 /// Mistakes recognisable without knowing the problem: a sign, a telling factor, a
-/// constant factor over several entries, the rounding of intermediate values.
+/// constant factor over several entries. (An integer one off is not among them: for a
+/// count it is the slip, for a small computed integer any slip lands there.)
 fn generic_diagnosis(
     expected: &Shaped,
     got: &Shaped,
@@ -131,14 +202,6 @@ fn generic_diagnosis(
     };
     if expected.data.iter().any(|x| *x != 0.0) && close(expected, &negated, tol) {
         return Some("off by a sign".into());
-    }
-    if let Some(r) = relative_error(expected, got)
-        && r < 0.01
-    {
-        return Some(format!(
-            "close (off by {:.2}%): this looks like rounding of intermediate values; keep more digits or type the expression itself",
-            r * 100.0
-        ));
     }
     // A factor is named only when exactly one explains the value and it is structural:
     // two explanations at once, or a parameter the answer ignores, mean the ratio is an
@@ -322,7 +385,8 @@ mod tests {
             d(&[1.4, -2.8]).unwrap(),
             "every entry is the answer's times 0.7"
         );
-        assert!(d(&[2.005, -4.0]).unwrap().contains("rounding"));
+        // 2.005 is no rounding of 2: within 1 %, but not what rounding gives.
+        assert_eq!(d(&[2.005, -4.0]), None);
         assert_eq!(d(&[3.0, 7.0]), None);
     }
 

@@ -460,6 +460,7 @@ mod tests {
             answer: "0".into(),
             tolerance: Tolerance::Absolute(0.1),
             mistakes: Vec::new(),
+            mutants: Vec::new(),
         }
     }
 

@@ -19,6 +19,9 @@ fn each_broken_problem_is_one_line_naming_the_draw() {
         "01-broken.md:42: problem `unseen-symbol`: the solution names $z$, a symbol the prompt never shows (it shows only the value): introduce it in the prompt or write the value with <<z>>",
         "01-broken.md:59: problem `undone-arithmetic`: seed 0 (t = 7): prompt shows arithmetic left undone after slot <<t>> (\"at position 7 + 3?\"): compute it in the slot",
         "01-broken.md:76: problem `one-mistake`: 1 mistake(s) listed: list at least 2 wrong methods, or say in `mistakes-why` why fewer exist",
+        "01-broken.md:92: problem `degenerate-draw`: mutant `drop-transpose transpose([[1, 0], [0, g]])` gives the answer on every draw (24): the problem cannot tell that method from the right one; change its numbers",
+        "01-broken.md:106: problem `mistake-too-near`: seed 0 (a = 2): mistake \"You added 0.0143.\" is only 0.10% from the answer: keep listed mistakes more than 1% away (choose other values or exclude the draw with `where`)",
+        "01-broken.md:123: problem `near-tie`: seed 0 (a = 1): the argmax is decided by a near-tie (1.001 against the runner-up 1, within 1%): choose a draw with a clear winner",
     ];
     assert_eq!(findings(&dir, 20), expected);
 }
