@@ -148,6 +148,8 @@ pub enum Command {
 pub struct SyncArgs {
     /// The other machine, [user@]host as ssh takes it (your ~/.ssh/config, agent and
     /// keys apply).
+    // The doc line is the `--help` text, where `[user@]` is not a link.
+    #[allow(rustdoc::broken_intra_doc_links)]
     pub host: String,
     /// The ssh command (default: $ATTN_COURSE_SSH, else `ssh`), run by sh with HOST and
     /// the remote command after it, as GIT_SSH_COMMAND is.

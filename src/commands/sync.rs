@@ -5,7 +5,9 @@
 //! after the other said `ok`, so any failure leaves this record untouched.
 
 use std::io::{IsTerminal as _, Read};
+use std::os::unix::process::CommandExt as _;
 use std::process::{Child, Command, ExitCode, Stdio};
+use std::sync::mpsc::Receiver;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -57,6 +59,8 @@ pub fn run(settings: &Settings, args: SyncArgs) -> anyhow::Result<ExitCode> {
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
+        // Its own process group, so that giving up ends whatever ssh started too.
+        .process_group(0)
         .spawn()
         .map_err(|e| anyhow::anyhow!("cannot run `{ssh}`: {e}"))?;
     let tail = keep_tail(&mut child);
@@ -83,7 +87,7 @@ pub fn run(settings: &Settings, args: SyncArgs) -> anyhow::Result<ExitCode> {
     let (remote_record, rule) = match outcome {
         Ok(done) => done,
         Err(failure) => {
-            let tail = tail.lock().map(|t| last_line(&t)).unwrap_or_default();
+            let tail = tail.last_line();
             bail!("{}", explain(failure, &peer, &remote, status, &tail));
         }
     };
@@ -280,13 +284,30 @@ fn lesson_name(course: Option<&Course>, slug: &str) -> String {
         .map_or_else(|| one_line(slug), |i| format!("lesson {}", i + 1))
 }
 
+/// What ssh said on its standard error, read on a thread of its own.
+struct Tail {
+    kept: Arc<Mutex<Vec<u8>>>,
+    done: Receiver<()>,
+}
+
+impl Tail {
+    /// The last line, once the stream ended (or after a moment: a process ssh left
+    /// behind may hold it open).
+    fn last_line(&self) -> String {
+        let _ = self.done.recv_timeout(Duration::from_millis(500));
+        self.kept.lock().map(|t| last_line(&t)).unwrap_or_default()
+    }
+}
+
 /// Reads the child's standard error on a thread, keeping its last [`STDERR_TAIL`]
 /// bytes (a remote that floods its error stream costs no more).
-fn keep_tail(child: &mut Child) -> Arc<Mutex<Vec<u8>>> {
+fn keep_tail(child: &mut Child) -> Tail {
     let kept = Arc::new(Mutex::new(Vec::new()));
+    let (send, done) = std::sync::mpsc::channel();
     if let Some(mut stderr) = child.stderr.take() {
         let into = Arc::clone(&kept);
         std::thread::spawn(move || {
+            let _done = send;
             let mut buf = [0; 4096];
             while let Ok(n) = stderr.read(&mut buf) {
                 if n == 0 {
@@ -300,7 +321,7 @@ fn keep_tail(child: &mut Child) -> Arc<Mutex<Vec<u8>>> {
             }
         });
     }
-    kept
+    Tail { kept, done }
 }
 
 /// The last non-empty line of what ssh said, sanitised.
@@ -325,7 +346,11 @@ fn finish(child: &mut Child) -> Option<i32> {
                 std::thread::sleep(Duration::from_millis(10))
             }
             _ => {
-                let _ = child.kill();
+                if let Ok(group) = i32::try_from(child.id()) {
+                    // SAFETY: kill(2) with a negative pid signals that process group, the
+                    // one this child leads (`process_group(0)` at spawn); nothing else.
+                    unsafe { libc::kill(-group, libc::SIGKILL) };
+                }
                 return child.wait().ok().and_then(|s| s.code());
             }
         }

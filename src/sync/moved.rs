@@ -10,36 +10,36 @@ use crate::progress::Progress;
 /// Counts of what `after` holds beyond `before`.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Moved {
-    pub attempts: usize,
+    pub new_attempts: usize,
     /// Notes new or changed (edited, marked answered).
-    pub notes: usize,
+    pub new_notes: usize,
     /// Hints seen, over all problems.
-    pub hints: u64,
-    pub solutions: usize,
+    pub hints_seen: u64,
+    pub solutions_seen: usize,
     /// Problems whose review schedule changed.
-    pub reviews: usize,
+    pub reviews_changed: usize,
     /// Lessons read further.
-    pub read: usize,
+    pub read_further: usize,
     /// Slugs of the lessons whose last place moved.
-    pub places: Vec<String>,
+    pub places_moved: Vec<String>,
     /// The seed changed (the learner's numbers).
-    pub seed: bool,
+    pub seed_changed: bool,
 }
 
 impl Moved {
     /// What `after` holds beyond `before`.
     pub fn between(before: &Progress, after: &Progress) -> Moved {
         let mut moved = Moved {
-            seed: before.learner_seed != after.learner_seed,
+            seed_changed: before.learner_seed != after.learner_seed,
             ..Moved::default()
         };
         for (slug, lesson) in &after.lessons {
             let old = before.lessons.get(slug);
             if lesson.read > old.map_or(0.0, |l| l.read) {
-                moved.read += 1;
+                moved.read_further += 1;
             }
             if old.is_none_or(|o| (o.block, o.at) != (lesson.block, lesson.at)) && lesson.at > 0 {
-                moved.places.push(slug.clone());
+                moved.places_moved.push(slug.clone());
             }
             for (id, problem) in &lesson.problems {
                 let old = old.and_then(|o| o.problems.get(id));
@@ -48,18 +48,18 @@ impl Moved {
                     .flat_map(|o| &o.attempts)
                     .map(|a| (a.at, a.input.as_str(), a.variant))
                     .collect();
-                moved.attempts += (problem.attempts.iter())
+                moved.new_attempts += (problem.attempts.iter())
                     .filter(|a| !known.contains(&(a.at, a.input.as_str(), a.variant)))
                     .count();
                 let hints = old.map_or(0, |o| o.hints_shown);
-                moved.hints += u64::from(problem.hints_shown.saturating_sub(hints));
+                moved.hints_seen += u64::from(problem.hints_shown.saturating_sub(hints));
                 if problem.solution_viewed && !old.is_some_and(|o| o.solution_viewed) {
-                    moved.solutions += 1;
+                    moved.solutions_seen += 1;
                 }
                 if problem.review.is_some()
                     && old.and_then(|o| o.review.as_ref()) != problem.review.as_ref()
                 {
-                    moved.reviews += 1;
+                    moved.reviews_changed += 1;
                 }
             }
         }
@@ -74,17 +74,12 @@ impl Moved {
             )
         };
         let known: HashSet<_> = before.notes.iter().map(note).collect();
-        moved.notes = after
+        moved.new_notes = after
             .notes
             .iter()
             .filter(|n| !known.contains(&note(n)))
             .count();
         moved
-    }
-
-    /// True when nothing moved.
-    pub fn is_empty(&self) -> bool {
-        *self == Moved::default()
     }
 
     /// "12 attempts, 2 notes, lesson 4 place", or "nothing"; `lesson` names a lesson by
@@ -96,13 +91,17 @@ impl Moved {
             n => Some(format!("{n} {many}")),
         };
         let mut parts: Vec<String> = [
-            count(self.attempts as u64, "attempt", "attempts"),
-            count(self.notes as u64, "note", "notes"),
-            count(self.hints, "hint", "hints"),
-            count(self.solutions as u64, "solution seen", "solutions seen"),
-            count(self.reviews as u64, "review", "reviews"),
+            count(self.new_attempts as u64, "attempt", "attempts"),
+            count(self.new_notes as u64, "note", "notes"),
+            count(self.hints_seen, "hint", "hints"),
             count(
-                self.read as u64,
+                self.solutions_seen as u64,
+                "solution seen",
+                "solutions seen",
+            ),
+            count(self.reviews_changed as u64, "review", "reviews"),
+            count(
+                self.read_further as u64,
                 "lesson read further",
                 "lessons read further",
             ),
@@ -111,11 +110,11 @@ impl Moved {
         .flatten()
         .collect();
         parts.extend(
-            self.places
+            self.places_moved
                 .iter()
                 .map(|slug| format!("{} place", lesson(slug))),
         );
-        if self.seed {
+        if self.seed_changed {
             parts.push("the seed".to_string());
         }
         if parts.is_empty() {
