@@ -6,8 +6,8 @@
 #![no_main]
 use std::sync::OnceLock;
 
-use attn_course::commands::progress::notes_markdown;
 use attn_course::content::Course;
+use attn_course::progress::report::notes_markdown;
 use attn_course::progress::{Note, Progress};
 use libfuzzer_sys::fuzz_target;
 

@@ -4,9 +4,8 @@
 //! Extending it: add a variant, bind it in [`keymap`](super::keymap), and handle it in
 //! `update`. A new line input (like the `:` scratchpad and a problem's answer; later the
 //! ask panel) is a new [`PromptKind`](super::PromptKind): the prompt's editing keys
-//! already arrive as `PromptKey`, `PromptSubmit` and `PromptCancel`.
-
-use ratatui::crossterm::event::KeyEvent;
+//! already arrive as `Type`, `Edit`, `PromptSubmit` and `PromptCancel`, each bound in
+//! the keymap's typing table.
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Action {
@@ -81,8 +80,32 @@ pub enum Action {
     Wheel(i16),
     /// The terminal is now this many columns and rows.
     Resize(u16, u16),
-    /// A key typed into the open prompt.
-    PromptKey(KeyEvent),
+    /// A character typed into the open line (a key no table binds, in a typing mode).
+    Type(char),
+    /// An edit of the open line (the readline keys of the typing table).
+    Edit(Edit),
+    /// Up/Down in a line with a history: an older or a newer line (answers, searches,
+    /// the scratchpad's).
+    Older,
+    Newer,
+    /// Tab in the scratchpad: send its last value to the current problem's answer.
+    SendValue,
     PromptSubmit,
     PromptCancel,
+}
+
+/// What an editing key does to the open line; `tui_input` carries it out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Edit {
+    Start,
+    End,
+    CharBack,
+    CharForward,
+    WordBack,
+    WordForward,
+    DeleteToStart,
+    DeleteWordBack,
+    DeleteToEnd,
+    DeleteBack,
+    DeleteForward,
 }

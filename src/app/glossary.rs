@@ -33,9 +33,9 @@ impl GlossaryView {
         let g = &course.glossary;
         match action {
             // The filter edits as every line does (the prompt's readline keys).
-            Action::PromptKey(key) => {
+            Action::Type(_) | Action::Edit(_) => {
                 let before = self.query().to_string();
-                self.line.edit(key);
+                self.line.update(action);
                 let clean = visible(self.query());
                 if clean != self.query() {
                     self.line = Prompt::new(PromptKind::Search, &clean);

@@ -7,15 +7,15 @@
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseEvent, MouseEventKind};
 
-pub use super::keys::{Bind, Group, Row, hint, key_label, row_keys};
-use super::{Action, Mode, PromptKind};
+pub use super::keys::{Bind, Group, Row, hint, hint_rows, key_label, row_keys};
+use super::{Action, Edit, Mode, PromptKind};
 
 /// What a mode does with a key its table does not bind.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Rest {
     /// Nothing (the key is unbound).
     Nothing,
-    /// It is typed into the line (`PromptKey`).
+    /// A character is typed into the line (`Type`); other unbound keys do nothing.
     Type,
     /// It closes the view.
     Close,
@@ -50,13 +50,13 @@ const fn ctrl(c: char, action: Action) -> Bind {
     bind(KeyCode::Char(c), KeyModifiers::CONTROL, action)
 }
 
-/// A key given to the open line as typed (documented here, edited by the prompt).
-const fn typed(code: KeyCode, modifiers: KeyModifiers) -> Bind {
-    bind(
-        code,
-        modifiers,
-        Action::PromptKey(KeyEvent::new(code, modifiers)),
-    )
+/// A key that edits the open line.
+const fn edit(code: KeyCode, modifiers: KeyModifiers, edit: Edit) -> Bind {
+    bind(code, modifiers, Action::Edit(edit))
+}
+
+const fn alt(c: char, action: Action) -> Bind {
+    bind(KeyCode::Char(c), KeyModifiers::ALT, action)
 }
 
 const fn row(binds: &'static [Bind], help: &'static str) -> Row {
@@ -225,55 +225,83 @@ pub const SCRATCHPAD: Group = Group {
     title: "scratchpad (:)",
     rows: &[
         row(&[k(C::Enter, A::PromptSubmit)], "run"),
-        row(
-            &[
-                typed(C::Up, KeyModifiers::NONE),
-                typed(C::Down, KeyModifiers::NONE),
-            ],
-            "history",
-        ),
-        row(&[typed(C::Tab, KeyModifiers::NONE)], "to answer"),
-        row(&[k(C::Esc, A::PromptCancel)], "close"),
+        row(&[k(C::Tab, A::SendValue)], "to answer"),
     ],
 };
 
+const NONE: KeyModifiers = KeyModifiers::NONE;
+const CTRL: KeyModifiers = KeyModifiers::CONTROL;
+
+/// The keys that edit a line, in every line and the glossary's filter.
+const EDITS: [Row; 5] = [
+    row(
+        &[
+            ctrl('a', A::Edit(Edit::Start)),
+            edit(C::Home, NONE, Edit::Start),
+            ctrl('e', A::Edit(Edit::End)),
+            edit(C::End, NONE, Edit::End),
+        ],
+        "ends",
+    ),
+    row(
+        &[
+            ctrl('b', A::Edit(Edit::CharBack)),
+            edit(C::Left, NONE, Edit::CharBack),
+            ctrl('f', A::Edit(Edit::CharForward)),
+            edit(C::Right, NONE, Edit::CharForward),
+        ],
+        "char",
+    ),
+    row(
+        &[
+            alt('b', A::Edit(Edit::WordBack)),
+            edit(C::Left, CTRL, Edit::WordBack),
+            alt('f', A::Edit(Edit::WordForward)),
+            edit(C::Right, CTRL, Edit::WordForward),
+        ],
+        "word",
+    ),
+    row(
+        &[
+            ctrl('u', A::Edit(Edit::DeleteToStart)),
+            ctrl('w', A::Edit(Edit::DeleteWordBack)),
+            ctrl('k', A::Edit(Edit::DeleteToEnd)),
+        ],
+        "delete",
+    ),
+    row(
+        &[
+            edit(C::Backspace, NONE, Edit::DeleteBack),
+            edit(C::Delete, NONE, Edit::DeleteForward),
+        ],
+        "erase",
+    ),
+];
+
+/// The glossary's filter edits as a line does (its Up/Down select a term).
+const FILTER: Group = Group {
+    title: "",
+    rows: &EDITS,
+};
+
+/// Every line's editing keys (readline's usual ones) and its history (a problem's
+/// answers, the searches, the scratchpad's lines; a note or go-to line has none); other
+/// keys without Ctrl or Alt are typed. Help lines are short: at 80x24 the whole help
+/// shows at once.
 pub const TYPING: Group = Group {
     title: "typing a line",
     rows: &[
         row(
             &[k(C::Enter, A::PromptSubmit), k(C::Esc, A::PromptCancel)],
-            "done/cancel",
+            "ok/cancel",
         ),
-        row(
-            &[
-                typed(C::Char('a'), KeyModifiers::CONTROL),
-                typed(C::Char('e'), KeyModifiers::CONTROL),
-                typed(C::Char('b'), KeyModifiers::CONTROL),
-                typed(C::Char('f'), KeyModifiers::CONTROL),
-            ],
-            "move",
-        ),
-        row(
-            &[
-                typed(C::Char('u'), KeyModifiers::CONTROL),
-                typed(C::Char('w'), KeyModifiers::CONTROL),
-                typed(C::Char('k'), KeyModifiers::CONTROL),
-            ],
-            "delete",
-        ),
+        EDITS[0],
+        EDITS[1],
+        EDITS[2],
+        EDITS[3],
+        EDITS[4],
+        row(&[k(C::Up, A::Older), k(C::Down, A::Newer)], "history"),
     ],
-};
-
-/// The answer prompt's own keys, beside [`TYPING`].
-pub const ANSWERING: Group = Group {
-    title: "answering (Enter)",
-    rows: &[row(
-        &[
-            typed(C::Up, KeyModifiers::NONE),
-            typed(C::Down, KeyModifiers::NONE),
-        ],
-        "answers",
-    )],
 };
 
 pub const GLOSSARY: Group = Group {
@@ -345,7 +373,7 @@ pub const HELP_VIEW: Keymap = Keymap {
 
 pub const GLOSSARY_VIEW: Keymap = Keymap {
     name: "glossary",
-    groups: &[&GLOSSARY],
+    groups: &[&GLOSSARY, &FILTER],
     rest: Rest::Type,
 };
 
@@ -357,7 +385,7 @@ pub const SCRATCH_LINE: Keymap = Keymap {
 
 pub const ANSWER_LINE: Keymap = Keymap {
     name: "answer",
-    groups: &[&ANSWERING, &TYPING],
+    groups: &[&TYPING],
     rest: Rest::Type,
 };
 
@@ -378,7 +406,6 @@ pub const HELP_ORDER: &[&Group] = &[
     &ASK,
     &NOTES,
     &SCRATCHPAD,
-    &ANSWERING,
     &TYPING,
     &GLOSSARY,
 ];
@@ -398,7 +425,7 @@ pub fn keymap(mode: &Mode) -> &'static Keymap {
         Mode::Prompt(p) => match p.kind {
             PromptKind::Scratchpad => &SCRATCH_LINE,
             PromptKind::Answer(_) => &ANSWER_LINE,
-            _ => &LINE,
+            PromptKind::Search | PromptKind::Note(_) | PromptKind::GoTo => &LINE,
         },
     }
 }
@@ -412,12 +439,20 @@ pub fn action_for(mode: &Mode, key: KeyEvent) -> Option<Action> {
         .flat_map(|r| r.binds)
         .find(|b| matches(b, key));
     match (found.map(|b| b.action), map.rest) {
-        // A documented typing key is typed as it came.
-        (Some(Action::PromptKey(_)), _) => Some(Action::PromptKey(key)),
         (Some(action), _) => Some(action),
-        (None, Rest::Type) => Some(Action::PromptKey(key)),
+        (None, Rest::Type) => typed(key).map(Action::Type),
         (None, Rest::Close) => Some(Action::Close),
         (None, Rest::Nothing) => None,
+    }
+}
+
+/// The character an unbound key types: a character without Ctrl or Alt (Shift is
+/// part of it). Other unbound keys do nothing in a line.
+fn typed(key: KeyEvent) -> Option<char> {
+    let held = key.modifiers - KeyModifiers::SHIFT;
+    match key.code {
+        KeyCode::Char(c) if held.is_empty() => Some(c),
+        _ => None,
     }
 }
 

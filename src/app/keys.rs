@@ -35,12 +35,20 @@ pub fn key_label(binding: &Bind, ascii: bool) -> String {
         KeyCode::Char(c) => c.to_string(),
         KeyCode::Down => if ascii { "Down" } else { "↓" }.to_string(),
         KeyCode::Up => if ascii { "Up" } else { "↑" }.to_string(),
+        KeyCode::Left => if ascii { "<-" } else { "←" }.to_string(),
+        KeyCode::Right => if ascii { "->" } else { "→" }.to_string(),
         KeyCode::PageDown => "PgDn".to_string(),
         KeyCode::PageUp => "PgUp".to_string(),
+        // Named here, not by crossterm, whose names change with the platform.
+        KeyCode::Backspace => "Backspace".to_string(),
+        KeyCode::Delete => "Del".to_string(),
         other => format!("{other}"),
     };
+    let letter = matches!(binding.code, KeyCode::Char(_));
     if binding.modifiers.contains(KeyModifiers::CONTROL) {
-        format!("^{}", name.to_uppercase())
+        format!("^{}", if letter { name.to_uppercase() } else { name })
+    } else if binding.modifiers.contains(KeyModifiers::ALT) {
+        format!("Alt-{name}")
     } else {
         name
     }
@@ -70,21 +78,28 @@ pub fn row_keys(row: &Row, ascii: bool) -> String {
     out
 }
 
-/// Typed keys count as one action for joining: they all edit the line.
 fn same_action(a: Action, b: Action) -> bool {
-    match (a, b) {
-        (Action::PromptKey(_), Action::PromptKey(_)) => false,
-        _ => a == b,
-    }
+    a == b
 }
 
-/// The key hint of a panel title: the rows of `groups` whose help is in `wanted`, in
-/// that order, as "keys help" joined with ", " (` Enter go / try, n note, a / Esc close `).
-pub fn hint(groups: &[&Group], wanted: &[&str], ascii: bool) -> String {
-    let rows: Vec<&Row> = groups.iter().flat_map(|g| g.rows).collect();
-    let parts: Vec<String> = (wanted.iter())
-        .filter_map(|w| rows.iter().find(|r| r.help == *w))
+/// The key hint of a panel title: for each action of `wanted`, in that order, the first
+/// row of `groups` that binds it, as "keys help" joined with ", "
+/// (` Enter go / try, n note, a / Esc close `). Looked up by action, so rewording a help
+/// line keeps its hint; an action no row of `groups` binds is a bug, caught by every
+/// test that draws the panel.
+pub fn hint(groups: &[&Group], wanted: &[Action], ascii: bool) -> String {
+    let rows = hint_rows(groups, wanted);
+    debug_assert_eq!(rows.len(), wanted.len(), "a hint's action is unbound");
+    let parts: Vec<String> = (rows.iter())
         .map(|r| format!("{} {}", row_keys(r, ascii), r.help))
         .collect();
     format!(" {} ", parts.join(", "))
+}
+
+/// The rows a hint shows: one per wanted action that some row of `groups` binds.
+pub fn hint_rows(groups: &[&Group], wanted: &[Action]) -> Vec<&'static Row> {
+    let rows: Vec<&'static Row> = groups.iter().flat_map(|g| g.rows).collect();
+    (wanted.iter())
+        .filter_map(|w| (rows.iter().copied()).find(|r| r.binds.iter().any(|b| b.action == *w)))
+        .collect()
 }

@@ -30,7 +30,7 @@ mod welcome;
 
 use std::sync::{Arc, OnceLock};
 
-pub use action::Action;
+pub use action::{Action, Edit};
 pub use ask::{AskOutcome, AskView};
 pub use ask_items::{AskItem, Target};
 pub use geometry::{Geometry, MIN_SIZE, geometry};

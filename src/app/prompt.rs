@@ -1,12 +1,11 @@
 //! The one-line input at the bottom of the screen: search, the scratchpad, an answer.
-//! Editing is `tui_input`'s (cursor, word moves, kill and yank); this module only says
-//! which key asks for which edit.
+//! Editing is `tui_input`'s (cursor, word moves, kill and yank); the keymap binds the
+//! keys to [`Edit`]s, and this module says which edit asks `tui_input` for what.
 
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use tui_input::{Input, InputRequest};
 
 use super::history::History;
-use super::{App, AskView, Mode, ProblemRef};
+use super::{Action, App, AskView, Edit, Mode, ProblemRef};
 
 /// Longest line a prompt takes: answers and expressions are typed by hand, and a paste
 /// of megabytes must not reach the evaluator on every keystroke.
@@ -72,59 +71,43 @@ impl Prompt {
         inserted.chars().count() < clean.chars().count()
     }
 
-    /// What a key does to the prompt: an edit, the end of the input, or a key for the
-    /// caller (`Other`).
-    pub fn update(&mut self, action: super::Action) -> PromptOutcome {
+    /// What an action does to the prompt: an edit, the end of the input, or an action
+    /// for the caller (`Other`).
+    pub fn update(&mut self, action: Action) -> PromptOutcome {
         match action {
-            super::Action::PromptKey(key) if self.edit(key) => PromptOutcome::Edited,
-            super::Action::PromptKey(key) => PromptOutcome::Other(key),
-            super::Action::PromptSubmit => PromptOutcome::Submit,
-            super::Action::PromptCancel => PromptOutcome::Cancel,
+            Action::Type(c) => {
+                if self.input.value().chars().count() < MAX_PROMPT_CHARS {
+                    self.input.handle(InputRequest::InsertChar(c));
+                }
+                PromptOutcome::Edited
+            }
+            Action::Edit(edit) => {
+                self.input.handle(request(edit));
+                PromptOutcome::Edited
+            }
+            Action::PromptSubmit => PromptOutcome::Submit,
+            Action::PromptCancel => PromptOutcome::Cancel,
+            Action::Older | Action::Newer | Action::SendValue => PromptOutcome::Other(action),
             _ => PromptOutcome::Stay,
         }
     }
-
-    /// Applies an editing key; false when the key is not an edit (the caller may give it
-    /// another meaning, e.g. the scratchpad's history).
-    pub fn edit(&mut self, key: KeyEvent) -> bool {
-        let Some(request) = request_for(key) else {
-            return false;
-        };
-        if matches!(request, InputRequest::InsertChar(_))
-            && self.input.value().chars().count() >= MAX_PROMPT_CHARS
-        {
-            return true;
-        }
-        self.input.handle(request);
-        true
-    }
 }
 
-/// Readline's usual keys: arrows, Home/End, Ctrl-A/E/B/F/W/U/K, Alt-B/F.
-fn request_for(key: KeyEvent) -> Option<InputRequest> {
-    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-    let alt = key.modifiers.contains(KeyModifiers::ALT);
-    Some(match key.code {
-        KeyCode::Char('a') if ctrl => InputRequest::GoToStart,
-        KeyCode::Char('e') if ctrl => InputRequest::GoToEnd,
-        KeyCode::Char('w') if ctrl => InputRequest::DeletePrevWord,
-        KeyCode::Char('u') if ctrl => InputRequest::DeleteFromStart,
-        KeyCode::Char('k') if ctrl => InputRequest::DeleteTillEnd,
-        KeyCode::Char('b') if ctrl => InputRequest::GoToPrevChar,
-        KeyCode::Char('f') if ctrl => InputRequest::GoToNextChar,
-        KeyCode::Char('b') if alt => InputRequest::GoToPrevWord,
-        KeyCode::Char('f') if alt => InputRequest::GoToNextWord,
-        KeyCode::Char(c) if !ctrl && !alt => InputRequest::InsertChar(c),
-        KeyCode::Backspace => InputRequest::DeletePrevChar,
-        KeyCode::Delete => InputRequest::DeleteNextChar,
-        KeyCode::Left if ctrl => InputRequest::GoToPrevWord,
-        KeyCode::Right if ctrl => InputRequest::GoToNextWord,
-        KeyCode::Left => InputRequest::GoToPrevChar,
-        KeyCode::Right => InputRequest::GoToNextChar,
-        KeyCode::Home => InputRequest::GoToStart,
-        KeyCode::End => InputRequest::GoToEnd,
-        _ => return None,
-    })
+/// The `tui_input` request of an edit.
+fn request(edit: Edit) -> InputRequest {
+    match edit {
+        Edit::Start => InputRequest::GoToStart,
+        Edit::End => InputRequest::GoToEnd,
+        Edit::CharBack => InputRequest::GoToPrevChar,
+        Edit::CharForward => InputRequest::GoToNextChar,
+        Edit::WordBack => InputRequest::GoToPrevWord,
+        Edit::WordForward => InputRequest::GoToNextWord,
+        Edit::DeleteToStart => InputRequest::DeleteFromStart,
+        Edit::DeleteWordBack => InputRequest::DeletePrevWord,
+        Edit::DeleteToEnd => InputRequest::DeleteTillEnd,
+        Edit::DeleteBack => InputRequest::DeletePrevChar,
+        Edit::DeleteForward => InputRequest::DeleteNextChar,
+    }
 }
 
 /// When the open prompt's preview is evaluated. Each keystroke would evaluate the whole
@@ -172,7 +155,7 @@ impl App {
         match outcome {
             PromptOutcome::Stay => {}
             PromptOutcome::Edited => self.update_preview(),
-            PromptOutcome::Other(key) => self.prompt_key(key),
+            PromptOutcome::Other(action) => self.prompt_key(action),
             PromptOutcome::Submit => {
                 let Mode::Prompt(prompt) = std::mem::replace(&mut self.mode, Mode::Reading) else {
                     return;
@@ -210,7 +193,7 @@ impl App {
     /// A key the prompt does not edit with: Up/Down walk the line's history (the
     /// scratchpad's, the searches, this problem's answers from the record), and in the
     /// scratchpad Tab sends the last value to the current problem.
-    fn prompt_key(&mut self, key: KeyEvent) {
+    fn prompt_key(&mut self, action: Action) {
         let Mode::Prompt(prompt) = &self.mode else {
             return;
         };
@@ -219,9 +202,9 @@ impl App {
             return;
         }
         let (kind, current) = (prompt.kind.clone(), prompt.text().to_string());
-        let step = match key.code {
-            KeyCode::Up => Some(-1),
-            KeyCode::Down => Some(1),
+        let step = match action {
+            Action::Older => Some(-1),
+            Action::Newer => Some(1),
             _ => None,
         };
         if let Some(delta) = step {
@@ -251,7 +234,7 @@ impl App {
         if !matches!(kind, PromptKind::Scratchpad) {
             return;
         }
-        if key.code == KeyCode::Tab && key.modifiers.is_empty() {
+        if action == Action::SendValue {
             match (self.scratch.last.as_ref(), self.current_problem()) {
                 (Some(value), Some(p)) => {
                     let text = value.to_string().replace('\n', "");
@@ -300,8 +283,8 @@ pub enum PromptOutcome {
     Submit,
     /// Esc: the input is dropped.
     Cancel,
-    /// A key that is not an edit (the scratchpad's history keys, Tab).
-    Other(KeyEvent),
+    /// An action that is not an edit (the history keys, the scratchpad's Tab).
+    Other(Action),
 }
 
 /// What a prompt's text is for.
@@ -336,10 +319,15 @@ impl PromptKind {
 
 #[cfg(test)]
 mod tests {
+    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
     use super::*;
 
+    /// A key as the keymap gives it to the open line; true when it edited the line.
     fn press(p: &mut Prompt, code: KeyCode, mods: KeyModifiers) -> bool {
-        p.edit(KeyEvent::new(code, mods))
+        let mode = Mode::Prompt(p.clone());
+        let action = super::super::keymap::action_for(&mode, KeyEvent::new(code, mods));
+        action.is_some_and(|a| p.update(a) == PromptOutcome::Edited)
     }
 
     #[test]
@@ -361,8 +349,28 @@ mod tests {
         let mut p = Prompt::new(PromptKind::Scratchpad, "x");
         assert!(!press(&mut p, KeyCode::Up, KeyModifiers::NONE));
         assert!(!press(&mut p, KeyCode::Tab, KeyModifiers::NONE));
+        assert!(!press(&mut p, KeyCode::Char('x'), KeyModifiers::CONTROL));
+        assert_eq!(p.text(), "x", "an unbound Ctrl key types nothing");
         assert!(press(&mut p, KeyCode::Char('w'), KeyModifiers::CONTROL));
         assert_eq!(p.text(), "");
+    }
+
+    #[test]
+    fn word_moves_alt_and_ctrl_arrows_and_end_keys_edit_as_readline() {
+        let mut p = Prompt::new(PromptKind::Search, "one two three");
+        press(&mut p, KeyCode::Char('b'), KeyModifiers::ALT);
+        assert_eq!(p.input.cursor(), 8, "Alt-b: to the start of the word");
+        press(&mut p, KeyCode::Left, KeyModifiers::CONTROL);
+        assert_eq!(p.input.cursor(), 4, "Ctrl-Left: a word back");
+        press(&mut p, KeyCode::Right, KeyModifiers::CONTROL);
+        press(&mut p, KeyCode::Char('f'), KeyModifiers::ALT);
+        assert_eq!(p.input.cursor(), 13);
+        press(&mut p, KeyCode::Home, KeyModifiers::NONE);
+        press(&mut p, KeyCode::Delete, KeyModifiers::NONE);
+        assert_eq!(p.text(), "ne two three");
+        press(&mut p, KeyCode::End, KeyModifiers::NONE);
+        press(&mut p, KeyCode::Char('w'), KeyModifiers::CONTROL);
+        assert_eq!(p.text(), "ne two ");
     }
 
     #[test]

@@ -18,6 +18,7 @@ mod learner;
 pub mod memory;
 mod merge;
 pub mod model;
+pub mod report;
 pub mod reveal;
 pub mod schedule;
 pub mod scratchpad;

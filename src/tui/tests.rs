@@ -301,10 +301,7 @@ fn held_previews_are_evaluated_once_when_the_batch_ends() {
     app.update(Action::Scratchpad);
     app.hold_previews();
     for c in "1+2".chars() {
-        app.update(Action::PromptKey(KeyEvent::new(
-            KeyCode::Char(c),
-            KeyModifiers::NONE,
-        )));
+        app.update(Action::Type(c));
     }
     assert_eq!(app.preview(), None, "not evaluated while the batch runs");
     app.release_previews();

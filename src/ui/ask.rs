@@ -8,7 +8,7 @@ use ratatui::text::{Line, Span};
 
 use super::cut;
 use crate::app::keymap;
-use crate::app::{App, AskItem, Mode};
+use crate::app::{Action, App, AskItem, Mode};
 use crate::layout::{self, wrap::wrap};
 
 /// The sentence, its math drawn, cut to fit beside the keys.
@@ -34,9 +34,13 @@ pub(super) fn drawable(app: &App, text: &str) -> String {
 pub(super) fn keys(app: &App) -> String {
     let ascii = app.theme().ascii;
     if matches!(app.mode(), Mode::Prompt(_)) {
-        keymap::hint(&[&keymap::TYPING], &["done/cancel"], ascii)
+        keymap::hint(&[&keymap::TYPING], &[Action::PromptSubmit], ascii)
     } else {
-        keymap::hint(&[&keymap::ASK], &["go / try", "note"], ascii)
+        keymap::hint(
+            &[&keymap::ASK],
+            &[Action::Activate, Action::WriteNote],
+            ascii,
+        )
     }
 }
 

@@ -11,7 +11,7 @@ use ratatui::widgets::{Block, Borders, Clear, Padding, Paragraph};
 use super::ask::drawable;
 use super::cut;
 use crate::app::keymap;
-use crate::app::{App, GlossaryView};
+use crate::app::{Action, App, GlossaryView};
 use crate::content::Term;
 use crate::layout::{self, wrap::wrap};
 use crate::math;
@@ -32,7 +32,11 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, view: &Glossary
         .padding(Padding::horizontal(1))
         .title(format!(
             " glossary: type to filter,{}",
-            keymap::hint(&[&keymap::GLOSSARY], &["go there", "close"], theme.ascii)
+            keymap::hint(
+                &[&keymap::GLOSSARY],
+                &[Action::PromptSubmit, Action::PromptCancel],
+                theme.ascii
+            )
         ));
     let inner = block.inner(rect);
     frame.render_widget(Clear, rect);

@@ -10,7 +10,7 @@ use ratatui::widgets::{Block, Borders, Clear, Padding, Paragraph};
 use super::ask::drawable;
 use super::cut;
 use crate::app::keymap;
-use crate::app::{App, NotesView};
+use crate::app::{Action, App, NotesView};
 use crate::layout::{self, wrap::wrap};
 
 pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, view: &NotesView) {
@@ -24,7 +24,12 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, view: &NotesVie
             " my notes:{}",
             keymap::hint(
                 &[&keymap::NOTES, &keymap::ANYWHERE],
-                &["go there", "answered", "back", "close"],
+                &[
+                    Action::Activate,
+                    Action::MarkAnswered,
+                    Action::Back,
+                    Action::Close
+                ],
                 theme.ascii
             )
         ));

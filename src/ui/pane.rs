@@ -7,7 +7,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Padding, Paragraph};
 
 use crate::app::keymap;
-use crate::app::{App, Mode, Pane, ProblemRef, ScratchLine, pane_inner};
+use crate::app::{Action, App, Mode, Pane, ProblemRef, ScratchLine, pane_inner};
 use crate::layout::{self, Theme, value_lines};
 
 use unicode_width::UnicodeWidthStr;
@@ -75,8 +75,8 @@ fn message(app: &App, width: usize) -> Option<Line<'static>> {
 
 fn scratch_keys(theme: Theme) -> String {
     keymap::hint(
-        &[&keymap::SCRATCHPAD],
-        &["history", "to answer", "close"],
+        &[&keymap::SCRATCHPAD, &keymap::TYPING],
+        &[Action::Older, Action::SendValue, Action::PromptCancel],
         theme.ascii,
     )
 }
@@ -84,10 +84,14 @@ fn scratch_keys(theme: Theme) -> String {
 fn problem_keys(app: &App) -> String {
     let ascii = app.theme().ascii;
     if matches!(app.mode(), Mode::Prompt(_)) {
-        keymap::hint(&[&keymap::TYPING], &["done/cancel"], ascii)
+        keymap::hint(&[&keymap::TYPING], &[Action::PromptSubmit], ascii)
     } else {
         let groups = [&keymap::PROBLEMS, &keymap::READING_KEYS];
-        keymap::hint(&groups, &["hint", "solution", "close"], ascii)
+        keymap::hint(
+            &groups,
+            &[Action::Hint, Action::Solution, Action::Close],
+            ascii,
+        )
     }
 }
 

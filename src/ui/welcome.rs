@@ -9,7 +9,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Padding, Paragraph};
 
 use super::ask::drawable;
-use crate::app::{App, Welcome, keymap};
+use crate::app::{Action, App, Welcome, keymap};
 use crate::layout::wrap;
 
 pub(super) fn draw(app: &App, frame: &mut Frame<'_>, text: Rect, welcome: &Welcome) {
@@ -29,7 +29,12 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, text: Rect, welcome: &Welco
     lines.extend(wrap::wrap(&[Span::raw(standing)], inner_width));
     // The keys to start with, as the keymap writes them (the one place a key is bound).
     let groups = [&keymap::ANYWHERE, &keymap::READING_KEYS];
-    let wanted = ["this help", "page", "lesson +1/-1", "quit (saved)"];
+    let wanted = [
+        Action::Help,
+        Action::PageDown,
+        Action::NextLesson,
+        Action::Quit,
+    ];
     let keys = keymap::hint(&groups, &wanted, theme.ascii);
     lines.extend(wrap::wrap(
         &[Span::styled(keys.trim().to_string(), theme.dim())],

@@ -11,6 +11,7 @@
 //! re-exports of a `mod.rs` so that `super::Name` counts as an import of the file that
 //! defines `Name`.
 
+mod app_fields;
 mod graph;
 mod record;
 mod source;
