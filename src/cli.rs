@@ -82,6 +82,16 @@ pub enum Command {
         #[arg(long)]
         width: Option<u16>,
     },
+    /// Explain an equation from a paper: drawn in 2-D, then every symbol and recognised
+    /// sub-expression in the course's words, with the section and problem for each.
+    Explain {
+        /// The equation in LaTeX, without `$` delimiters (e.g. '\softmax(QK^T/\sqrt{d_k})V').
+        #[arg(allow_hyphen_values = true)]
+        latex: String,
+        /// Width in columns to lay out in (default 80).
+        #[arg(long)]
+        width: Option<u16>,
+    },
     /// Evaluate an expression in the attention evaluator.
     Eval {
         /// The expression, e.g. 'softmax([1,2,3])'; may start with '-' (`attn-course eval '-x^2'`).

@@ -17,6 +17,7 @@ pub mod embedded;
 pub mod eval;
 pub mod figure;
 pub mod layout;
+pub mod lens;
 pub mod math;
 pub mod model;
 pub mod problems;

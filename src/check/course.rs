@@ -37,6 +37,7 @@ pub fn check(course: &Course, seeds: u32) -> (Vec<Finding>, Tally) {
     walker.findings.extend(super::glossary::check(course));
     walker.findings.extend(super::links::check(course));
     walker.findings.extend(model_free(course));
+    walker.findings.extend(super::model_numbers::check(course));
     walker.findings.extend(super::references::check(course));
     walker.findings.extend(super::symbols::check(course));
     (walker.findings, walker.tally)

@@ -7,6 +7,7 @@ mod discriminate;
 mod finding;
 pub mod glossary;
 pub mod links;
+pub mod model_numbers;
 mod pieces;
 pub mod problems;
 pub mod references;

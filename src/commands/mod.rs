@@ -6,6 +6,7 @@ pub mod check;
 mod confirm;
 pub mod docs;
 pub mod eval;
+pub mod explain;
 pub mod list;
 pub mod math;
 pub mod problem;
@@ -35,6 +36,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::List) => list::run(&settings),
         Some(Command::Read { n, width }) => read::run(&settings, n, width),
         Some(Command::Math { latex, width }) => math::run(&settings, &latex, width),
+        Some(Command::Explain { latex, width }) => explain::run(&settings, &latex, width),
         Some(Command::Eval { expr, json }) => eval::run(&expr, json),
         Some(Command::Problem {
             id,

@@ -35,6 +35,7 @@ mod figure_frames;
 mod first_screen;
 mod glossary_view;
 mod hostile_course;
+mod lens;
 mod math_corpus;
 mod math_errors;
 mod math_layout;

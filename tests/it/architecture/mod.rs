@@ -69,7 +69,7 @@ const LAYERS: &[&[&str]] = &[
     &["eval"],
     &["figure", "tty"],
     &["content"],
-    &["problems", "cli"],
+    &["problems", "cli", "lens"],
     &["progress", "check", "settings"],
     &["store", "layout"],
     &["app", "sync"],
