@@ -67,6 +67,7 @@ mod store_kill;
 mod store_memory;
 mod store_props;
 mod store_samples;
+mod sync_cli;
 mod term_matrix;
 mod terminal_pty;
 mod tui_problems;

@@ -73,7 +73,7 @@ const LAYERS: &[&[&str]] = &[
     &["problems", "cli", "lens"],
     &["progress", "check", "settings"],
     &["store", "layout"],
-    &["app"],
+    &["app", "sync"],
     &["ui"],
     &["tui"],
     &["commands"],
