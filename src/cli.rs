@@ -144,6 +144,45 @@ pub enum Command {
         #[command(subcommand)]
         action: ProgressAction,
     },
+    /// Merge your record with the one on HOST over ssh, both ways: both end the same,
+    /// nothing either held is lost; says what moved.
+    Sync(SyncArgs),
+    /// The other side of `sync`, run by it over ssh: speaks the sync protocol on stdin
+    /// and stdout.
+    #[command(hide = true)]
+    SyncServe,
+}
+
+/// `attn-course sync [user@]host`.
+#[derive(Debug, clap::Args)]
+pub struct SyncArgs {
+    /// The other machine, [user@]host as ssh takes it (your ~/.ssh/config, agent and
+    /// keys apply).
+    // The doc line is the `--help` text, where `[user@]` is not a link.
+    #[allow(rustdoc::broken_intra_doc_links)]
+    pub host: String,
+    /// The ssh command (default: $ATTN_COURSE_SSH, else `ssh`), run by sh with HOST and
+    /// the remote command after it, as GIT_SSH_COMMAND is.
+    #[arg(long, value_name = "CMD")]
+    pub ssh: Option<String>,
+    /// The attn-course to run on HOST, with its flags, e.g. '~/bin/attn-course --home
+    /// ~/study' (default: $ATTN_COURSE_REMOTE_COMMAND, else `attn-course`).
+    #[arg(long, value_name = "CMD")]
+    pub remote_command: Option<String>,
+    /// Say what would move, and change nothing on either side.
+    #[arg(long)]
+    pub dry_run: bool,
+    /// When the two records hold work made with two different seeds, keep HOST's
+    /// (this side's problem numbers change).
+    #[arg(long, conflicts_with = "keep_local_seed")]
+    pub take_remote_seed: bool,
+    /// When the two records hold work made with two different seeds, keep this side's
+    /// (HOST's problem numbers change).
+    #[arg(long)]
+    pub keep_local_seed: bool,
+    /// Give up when HOST sends nothing for SECS seconds.
+    #[arg(long, value_name = "SECS", default_value_t = 30)]
+    pub timeout: u64,
 }
 
 impl Command {
@@ -157,6 +196,8 @@ impl Command {
                 | Command::Problem { .. }
                 | Command::Answer { .. }
                 | Command::Progress { .. }
+                | Command::Sync(_)
+                | Command::SyncServe
         )
     }
 }

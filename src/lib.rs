@@ -5,7 +5,7 @@
 //! `app` (state, keys) → `progress` (the learner's record: its model, merge, clock and
 //! the one way an answer is judged and recorded) ← `store` (that record on disk).
 //! `math` (LaTeX → 2-D text) and `eval` (the attention evaluator) are pure libraries
-//! used by all of them.
+//! used by all of them. `sync` is the protocol that merges the record of two machines.
 //! The library crate exists so that `tests/` and `benches/` can reach every module.
 
 pub mod app;
@@ -13,6 +13,7 @@ pub mod check;
 pub mod cli;
 pub mod commands;
 pub mod content;
+pub mod disk;
 pub mod embedded;
 pub mod eval;
 pub mod figure;
@@ -25,6 +26,7 @@ pub mod progress;
 pub mod sanitize;
 pub mod settings;
 pub mod store;
+pub mod sync;
 pub mod tty;
 pub mod tui;
 pub mod ui;

@@ -12,6 +12,7 @@ pub mod math;
 pub mod problem;
 pub mod progress;
 pub mod read;
+pub mod sync;
 
 use std::process::ExitCode;
 
@@ -54,6 +55,8 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Answer { id, answer }) => problem::answer(&settings, &id, &answer),
         Some(Command::Check { seeds }) => check::run(&settings, seeds),
         Some(Command::Progress { action }) => progress::run(&settings, action),
+        Some(Command::Sync(args)) => sync::run(&settings, args),
+        Some(Command::SyncServe) => sync::serve(&settings),
         Some(Command::Completions { shell }) => docs::completions(shell),
         Some(Command::Man) => docs::man(),
     };

@@ -5,6 +5,7 @@ use std::borrow::Cow;
 use std::path::Path;
 
 use super::error::ContentError;
+use crate::disk::Refused;
 use crate::embedded::LESSONS as EMBEDDED;
 
 /// The largest course file read: twenty times the longest lesson. Parsing and laying
@@ -15,25 +16,14 @@ fn too_big(bytes: u64) -> String {
     format!("{bytes} bytes; a course file may hold at most {MAX_FILE_BYTES} bytes (1 MiB)")
 }
 
-/// A regular file of at most [`MAX_FILE_BYTES`], as UTF-8. The type is looked at before
-/// opening (opening a FIFO would wait for a writer forever) and the read stops past the
-/// cap (the file may grow meanwhile).
+/// A regular file of at most [`MAX_FILE_BYTES`], as UTF-8, read through
+/// [`crate::disk::read_regular`] (a FIFO or `/dev/zero` as a lesson is refused at once).
 fn read_capped(path: &Path) -> Result<String, String> {
-    use std::io::Read;
-    let meta = std::fs::metadata(path).map_err(|e| e.to_string())?;
-    if !meta.is_file() {
-        return Err("not a regular file".into());
-    }
-    if meta.len() > MAX_FILE_BYTES as u64 {
-        return Err(too_big(meta.len()));
-    }
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|f| f.take(MAX_FILE_BYTES as u64 + 1).read_to_end(&mut bytes))
-        .map_err(|e| e.to_string())?;
-    if bytes.len() > MAX_FILE_BYTES {
-        return Err(too_big(bytes.len() as u64));
-    }
+    let bytes = crate::disk::read_regular(path, MAX_FILE_BYTES as u64).map_err(|r| match r {
+        Refused::Io(e) => e.to_string(),
+        Refused::NotRegular(_) => "not a regular file".to_string(),
+        Refused::TooLarge(bytes) => too_big(bytes),
+    })?;
     String::from_utf8(bytes).map_err(|_| "not valid UTF-8".to_string())
 }
 

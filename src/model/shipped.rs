@@ -11,6 +11,7 @@ use std::sync::OnceLock;
 
 use super::data::{Heldout, MAX_HELDOUT_CHARS};
 use super::load::Model;
+use crate::disk::Refused;
 
 /// Where the weights are, relative to the course directory.
 pub const WEIGHTS_FILE: &str = "model/weights.safetensors";
@@ -90,17 +91,29 @@ fn read_data(name: &str) -> Result<String, String> {
             .ok_or_else(|| format!("this build of the course has no {name}"));
     };
     let path = dir.join(name);
+    let bytes = read_course_file(
+        &path,
+        MAX_DATA_BYTES,
+        "this course's model has no held-out text",
+    )?;
+    String::from_utf8(bytes).map_err(|_| format!("{}: not valid UTF-8", path.display()))
+}
+
+/// Reads a file of the course's model through [`crate::disk::read_regular`]: a FIFO
+/// there would hang the reader beyond every signal, a link to `/dev/zero` would fill
+/// the memory. `missing` is what a missing file means.
+fn read_course_file(path: &Path, cap: u64, missing: &str) -> Result<Vec<u8>, String> {
     let shown = path.display();
-    match std::fs::metadata(&path) {
-        Err(_) => Err(format!(
-            "this course's model has no held-out text ({shown} is missing)"
-        )),
-        Ok(meta) if meta.len() > MAX_DATA_BYTES => Err(format!(
-            "{shown}: {} bytes; at most {MAX_DATA_BYTES} are read",
-            meta.len()
-        )),
-        Ok(_) => std::fs::read_to_string(&path).map_err(|e| format!("{shown}: {e}")),
-    }
+    crate::disk::read_regular(path, cap).map_err(|refused| match refused {
+        Refused::Io(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            format!("{missing} ({shown} is missing)")
+        }
+        Refused::Io(e) => format!("{shown}: {e}"),
+        Refused::NotRegular(kind) => format!("{shown} is {kind}, not a regular file"),
+        Refused::TooLarge(size) => {
+            format!("{shown}: {size} bytes or more; at most {cap} are read")
+        }
+    })
 }
 
 fn load() -> Result<Model, String> {
@@ -112,16 +125,7 @@ fn load() -> Result<Model, String> {
             .map_err(|e| format!("the embedded model is broken: {e}"));
     };
     let path = dir.join(WEIGHTS_FILE);
+    let bytes = read_course_file(&path, MAX_FILE_BYTES, "this course has no model")?;
     let shown = path.display();
-    let size = match std::fs::metadata(&path) {
-        Ok(meta) => meta.len(),
-        Err(_) => return Err(format!("this course has no model ({shown} is missing)")),
-    };
-    if size > MAX_FILE_BYTES {
-        return Err(format!(
-            "{shown}: {size} bytes; a model file is at most {MAX_FILE_BYTES}"
-        ));
-    }
-    let bytes = std::fs::read(&path).map_err(|e| format!("{shown}: {e}"))?;
     Model::from_bytes(&bytes).map_err(|e| format!("{shown}: {e}"))
 }

@@ -22,7 +22,36 @@ pub fn absorb(base: &mut Option<Progress>, incoming: &Progress) -> bool {
     }
 }
 
+/// Which seed a merged record ends with when two machines' records meet (`progress
+/// import`, `sync`): the learner's numbers move with their record.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SeedRule {
+    /// Take this seed while no problem work binds the record to its own.
+    IfUnbound(u64),
+    /// Take this seed whatever the record holds: the learner chose it (`sync
+    /// --take-remote-seed` / `--keep-local-seed`) over two records bound to two seeds.
+    Chosen(u64),
+}
+
+/// The record both sides of a sync end with: `local` merged with `remote`, its seed
+/// by `seed` (what `Store::merge_in` writes on each side, computed beforehand to say
+/// what will move).
+pub fn joined(local: &Progress, remote: &Progress, seed: SeedRule) -> Progress {
+    let mut merged = local.clone();
+    merged.merge_from(remote);
+    merged.apply_seed(seed);
+    merged
+}
+
 impl Progress {
+    /// Applies `rule` to this record's seed.
+    pub fn apply_seed(&mut self, rule: SeedRule) {
+        match rule {
+            SeedRule::IfUnbound(seed) => self.take_seed_if_unbound(seed),
+            SeedRule::Chosen(seed) => self.learner_seed = seed,
+        }
+    }
+
     /// Takes `seed` while no problem work binds this record to its own (an import's
     /// numbers move with it, see `Store::import`).
     pub fn take_seed_if_unbound(&mut self, seed: u64) {

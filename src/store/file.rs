@@ -3,11 +3,13 @@
 //! (a FIFO would hang a read, `/dev/zero` would fill the memory).
 
 use std::fs::{self, File, OpenOptions, TryLockError};
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 use std::thread;
 use std::time::{Duration, Instant};
+
+use crate::disk::Refused;
 
 /// Temporary files are named `.attn-course-XXXXXX.tmp`, so ones left behind by a
 /// killed process can be recognised and removed.
@@ -185,28 +187,19 @@ pub fn read_if_exists(path: &Path) -> io::Result<Option<Vec<u8>>> {
     }
 }
 
-/// Reads a regular file of at most [`MAX_RECORD_BYTES`]. Opened without blocking (a FIFO
-/// opens at once instead of waiting for a writer), then checked on the open file itself,
-/// so nothing can be swapped in between the check and the read.
+/// Reads a regular file of at most [`MAX_RECORD_BYTES`] (see [`crate::disk`]).
 pub fn read_regular(path: &Path) -> io::Result<Vec<u8>> {
-    let file = OpenOptions::new()
-        .read(true)
-        .custom_flags(libc::O_NONBLOCK)
-        .open(path)?;
-    let meta = file.metadata()?;
-    if !meta.is_file() {
-        return Err(not_regular(path));
-    }
-    if meta.len() > MAX_RECORD_BYTES {
-        return Err(too_large(path));
-    }
-    let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
-    // The file may grow after the check: read one byte past the cap to notice.
-    file.take(MAX_RECORD_BYTES + 1).read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > MAX_RECORD_BYTES {
-        return Err(too_large(path));
-    }
-    Ok(bytes)
+    read_regular_capped(path, MAX_RECORD_BYTES)
+}
+
+/// Reads a regular file of at most `cap` bytes; a larger one is the error
+/// [`is_too_large`] recognises.
+pub fn read_regular_capped(path: &Path, cap: u64) -> io::Result<Vec<u8>> {
+    crate::disk::read_regular(path, cap).map_err(|refused| match refused {
+        Refused::Io(e) => e,
+        Refused::NotRegular(_) => not_regular(path),
+        Refused::TooLarge(_) => too_large(path, cap),
+    })
 }
 
 /// True for the error [`read_regular`] gives a file over the size cap.
@@ -214,13 +207,17 @@ pub fn is_too_large(e: &io::Error) -> bool {
     e.kind() == io::ErrorKind::FileTooLarge
 }
 
-fn too_large(path: &Path) -> io::Error {
+fn too_large(path: &Path, cap: u64) -> io::Error {
+    let most = if cap >= 1 << 20 {
+        format!("{} MiB", cap >> 20)
+    } else {
+        format!("{} KiB", cap >> 10)
+    };
     io::Error::new(
         io::ErrorKind::FileTooLarge,
         format!(
-            "{} is larger than {} MiB, the most a progress record may be",
-            path.display(),
-            MAX_RECORD_BYTES >> 20
+            "{} is larger than {most}, the most it may be",
+            path.display()
         ),
     )
 }

@@ -69,6 +69,33 @@ pub fn check(progress: &Progress) -> Result<(), String> {
     Ok(())
 }
 
+/// Drops the oldest read marks until `progress` holds at most [`MAX_LESSONS`] lessons, so
+/// that reading a course of more than a thousand lessons never writes a record its next
+/// start would refuse (and then start over with a new seed). Only a lesson that holds
+/// nothing but its read mark goes: not one with problem work or unknown fields, not the
+/// lesson of the reading position. Returns how many were dropped.
+pub fn drop_oldest_read_marks(progress: &mut Progress) -> usize {
+    let excess = progress.lessons.len().saturating_sub(MAX_LESSONS);
+    if excess == 0 {
+        return 0;
+    }
+    let here = progress.position.as_ref().map(|p| p.lesson.as_str());
+    let mut marks: Vec<(u64, String)> = progress
+        .lessons
+        .iter()
+        .filter(|(slug, l)| {
+            l.problems.is_empty() && l.extra.is_empty() && Some(slug.as_str()) != here
+        })
+        .map(|(slug, l)| (l.at, slug.clone()))
+        .collect();
+    marks.sort_unstable();
+    marks.truncate(excess);
+    for (_, slug) in &marks {
+        progress.lessons.remove(slug);
+    }
+    marks.len()
+}
+
 fn over(what: &str, n: usize, max: usize) -> Result<(), String> {
     if n > max {
         Err(format!(
@@ -171,5 +198,24 @@ mod tests {
             .extra
             .insert("blob".into(), toml::Value::Array(items));
         assert!(check(&unknown).is_err_and(|e| e.contains("unknown")));
+    }
+
+    #[test]
+    fn the_oldest_bare_read_marks_go_first() {
+        let mut p = Progress::new(1);
+        for k in 0..MAX_LESSONS + 3 {
+            p.set_position(&format!("l{k:04}"), 0, 10_000 - k as u64);
+        }
+        p.record_attempt("l9999", "p", Attempt::new(0, "x", "", false, 0));
+        p.set_position("l1002", 0, 1);
+        assert_eq!(drop_oldest_read_marks(&mut p), 4);
+        assert_eq!(p.lessons.len(), MAX_LESSONS);
+        assert_eq!(check(&p), Ok(()));
+        for kept in ["l9999", "l1002", "l0000"] {
+            assert!(p.lessons.contains_key(kept), "{kept}");
+        }
+        for gone in ["l1001", "l1000", "l0999", "l0998"] {
+            assert!(!p.lessons.contains_key(gone), "{gone}");
+        }
     }
 }

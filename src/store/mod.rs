@@ -38,7 +38,7 @@ pub use record::{RecordError, decode_record, read_record, record_text, write_rec
 use seed::new_seed;
 
 use crate::progress::clock::Clock;
-use crate::progress::{Changes, Progress, SCHEMA, Saver, absorb};
+use crate::progress::{Changes, Progress, SCHEMA, Saver, SeedRule, absorb};
 use quarantine::Aside;
 use record::decode;
 
@@ -127,7 +127,7 @@ impl Store {
     /// kept in a pending file for the next save. On `Err` nothing on disk changed and
     /// `progress` is untouched.
     pub fn save_merged(&mut self, progress: &mut Progress) -> Result<Saved, SaveError> {
-        self.save_inner(progress, false)
+        self.save_inner(progress, None)
     }
 
     /// `progress import`: merges `imported` into `progress` and saves. The learner's
@@ -139,14 +139,38 @@ impl Store {
         progress: &mut Progress,
         imported: &Progress,
     ) -> Result<Option<String>, SaveError> {
-        progress.merge_from(imported);
-        progress.take_seed_if_unbound(imported.learner_seed);
-        self.save_inner(progress, true).map(|saved| saved.notice)
+        self.merge_in(
+            progress,
+            imported,
+            SeedRule::IfUnbound(imported.learner_seed),
+        )
     }
 
-    /// [`Store::save_merged`]; with `take_seed`, a merged record that no problem work
-    /// binds to its seed takes the seed of `progress`.
-    fn save_inner(&mut self, progress: &mut Progress, take_seed: bool) -> Result<Saved, SaveError> {
+    /// Merges `incoming` (an import, the other side of a sync) into `progress` and
+    /// saves, the merged record's seed chosen by `seed` (applied again under the lock,
+    /// to the merge with the file on disk).
+    pub fn merge_in(
+        &mut self,
+        progress: &mut Progress,
+        incoming: &Progress,
+        seed: SeedRule,
+    ) -> Result<Option<String>, SaveError> {
+        progress.merge_from(incoming);
+        progress.apply_seed(seed);
+        let seed = match seed {
+            SeedRule::IfUnbound(_) => SeedRule::IfUnbound(progress.learner_seed),
+            chosen => chosen,
+        };
+        self.save_inner(progress, Some(seed))
+            .map(|saved| saved.notice)
+    }
+
+    /// [`Store::save_merged`]; with `seed`, the merged record's seed follows that rule.
+    fn save_inner(
+        &mut self,
+        progress: &mut Progress,
+        seed: Option<SeedRule>,
+    ) -> Result<Saved, SaveError> {
         let path = self.file()?.to_path_buf();
         let fail = |reason: &dyn Display| save_error(&path, reason);
         if progress.is_newer() {
@@ -181,8 +205,12 @@ impl Store {
             );
         }
         let mut merged = merged.unwrap_or_else(|| progress.clone());
-        if take_seed {
-            merged.take_seed_if_unbound(progress.learner_seed);
+        if let Some(seed) = seed {
+            merged.apply_seed(seed);
+        } else {
+            // A reading session past a thousand lessons: the oldest read marks go, not
+            // the whole record at the next start. An import over a bound is refused.
+            limits::drop_oldest_read_marks(&mut merged);
         }
         if on_disk.as_ref() != Some(&merged) {
             write_record(&path, &merged).map_err(|e| fail(&e))?;

@@ -8,6 +8,7 @@ use std::path::Path;
 
 use super::file::{self, MAX_RECORD_BYTES};
 use super::format::{self, FormatError};
+use super::{limits, tokens};
 use crate::progress::Progress;
 
 /// A record read from a file the learner named (`progress import FILE`) that cannot be
@@ -62,16 +63,23 @@ pub fn write_record(path: &Path, progress: &Progress) -> Result<(), String> {
     file::write_atomic(path, text.as_bytes()).map_err(|e| e.to_string())
 }
 
-/// The record as the text a file holds, refused when over [`MAX_RECORD_BYTES`].
+/// The record as the text a file holds, refused when the read path would refuse it:
+/// every bound `decode` checks is checked here first (what the record holds, see
+/// `limits.rs`; the file's size, [`MAX_RECORD_BYTES`]; its keys and values, see
+/// `tokens.rs`), so a save or an import never writes a file its own next start sets
+/// aside; the file on disk is kept and the error says why.
 pub fn record_text(progress: &Progress) -> Result<String, String> {
+    let unwritable = |reason: String| format!("not written, the file on disk is kept: {reason}");
+    limits::check(progress).map_err(unwritable)?;
     let text = format::to_toml(progress)?;
     let size = text.len() as u64;
     if size > MAX_RECORD_BYTES {
-        return Err(format!(
+        return Err(unwritable(format!(
             "the record would be {:.1} MiB, over the {} MiB a record may be",
             size as f64 / f64::from(1 << 20),
             MAX_RECORD_BYTES >> 20
-        ));
+        )));
     }
+    tokens::check(&text).map_err(unwritable)?;
     Ok(text)
 }

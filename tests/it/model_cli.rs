@@ -66,11 +66,14 @@ fn course_copy(with_model: bool) -> tempfile::TempDir {
     }
     if with_model {
         std::fs::create_dir(dir.path().join("model")).unwrap();
-        std::fs::copy(
-            src.join("model/weights.safetensors"),
-            dir.path().join("model/weights.safetensors"),
-        )
-        .unwrap();
+        // The weights and the data beside them (held-out text, bigram counts).
+        for entry in std::fs::read_dir(src.join("model")).expect("lessons/model") {
+            let path = entry.expect("an entry").path();
+            if path.is_file() {
+                let name = path.file_name().unwrap();
+                std::fs::copy(&path, dir.path().join("model").join(name)).unwrap();
+            }
+        }
     }
     dir
 }

@@ -27,8 +27,9 @@ use source::{File, crate_of, paths, read_crate, resolve, strip};
 const PURE: &[(&str, &[&str])] = &[
     ("math", &[]),
     ("eval", &["model", "embedded"]),
-    ("model", &["embedded"]),
+    ("model", &["embedded", "disk"]),
     ("embedded", &[]),
+    ("disk", &[]),
 ];
 
 /// The walls around the learner's record, each a module, the modules it may not import,
@@ -64,7 +65,7 @@ const WALLS: &[(&str, &[&str], &[&str])] = &[
 /// below its own, so no arrow runs up (or sideways) and a loop cannot form. A new
 /// top-level module gets a floor here.
 const LAYERS: &[&[&str]] = &[
-    &["embedded", "math", "sanitize"],
+    &["disk", "embedded", "math", "sanitize"],
     &["model"],
     &["eval"],
     &["figure", "tty"],
@@ -72,7 +73,7 @@ const LAYERS: &[&[&str]] = &[
     &["problems", "cli", "lens"],
     &["progress", "check", "settings"],
     &["store", "layout"],
-    &["app"],
+    &["app", "sync"],
     &["ui"],
     &["tui"],
     &["commands"],

@@ -1,0 +1,395 @@
+//! `attn-course sync [user@]host` and its other side, the hidden `sync-serve`: one ssh
+//! connection (the system's OpenSSH client, or `--ssh` / `$ATTN_COURSE_SSH`) running
+//! `attn-course sync-serve` there, the protocol of `crate::sync` over its stdin and
+//! stdout. Each side merges under its own lock through its own store; this side only
+//! after the other said `ok`, so any failure leaves this record untouched.
+
+use std::io::{IsTerminal as _, Read};
+use std::os::unix::process::CommandExt as _;
+use std::process::{Child, Command, ExitCode, Stdio};
+use std::sync::mpsc::Receiver;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use anyhow::bail;
+
+use crate::cli::SyncArgs;
+use crate::content::Course;
+use crate::progress::{Progress, SeedRule, clock, joined};
+use crate::sanitize::one_line;
+use crate::settings::Settings;
+use crate::store::{self, Store};
+use crate::sync::wire::{MAX_LINE, Message};
+use crate::sync::{Hello, Moved, Patient, SeedChoice, Wire, WireError, seed_rule};
+
+/// The whole conversation may take this many idle timeouts (a trickle is a stall too).
+const TOTAL_IDLES: u32 = 20;
+/// How long the ssh client gets to exit once the conversation is over.
+const EXIT_GRACE: Duration = Duration::from_secs(2);
+/// Bytes of ssh's standard error kept for the message when it fails.
+const STDERR_TAIL: usize = 4 << 10;
+/// How long the server waits for the next byte from the client.
+const SERVE_IDLE: Duration = Duration::from_secs(60);
+
+pub fn run(settings: &Settings, args: SyncArgs) -> anyhow::Result<ExitCode> {
+    let peer = peer_name(&args.host)?;
+    let opened = super::open_store(settings);
+    let (mut store, mut local) = (opened.store, opened.progress);
+    if local.is_newer() {
+        bail!(
+            "the record here is from a newer attn-course (schema {}); not syncing it",
+            local.schema
+        );
+    }
+    let local_text = store::record_text(&local).map_err(|e| anyhow::anyhow!(e))?;
+    let ssh = args
+        .ssh
+        .clone()
+        .or_else(|| env("ATTN_COURSE_SSH"))
+        .unwrap_or_else(|| "ssh".to_string());
+    let remote = (args.remote_command.clone())
+        .or_else(|| env("ATTN_COURSE_REMOTE_COMMAND"))
+        .unwrap_or_else(|| "attn-course".to_string());
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(format!("{ssh} \"$@\""))
+        .arg("sh")
+        .arg(&args.host)
+        .arg(format!("{remote} sync-serve"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        // Its own process group, so that giving up ends whatever ssh started too.
+        .process_group(0)
+        .spawn()
+        .map_err(|e| anyhow::anyhow!("cannot run `{ssh}`: {e}"))?;
+    let tail = keep_tail(&mut child);
+    let idle = Duration::from_secs(args.timeout.max(1));
+    let (Some(stdout), Some(stdin)) = (child.stdout.take(), child.stdin.take()) else {
+        bail!("cannot talk to `{ssh}`");
+    };
+    let mut wire = Wire::new(Patient::new(stdout, idle, idle * TOTAL_IDLES), stdin);
+    let choice = match (args.take_remote_seed, args.keep_local_seed) {
+        (true, _) => SeedChoice::TakeRemote,
+        (_, true) => SeedChoice::KeepLocal,
+        _ => SeedChoice::Ask,
+    };
+    let talk = Talk {
+        peer: &peer,
+        local: &local,
+        text: local_text.as_bytes(),
+        choice,
+        dry_run: args.dry_run,
+    };
+    let outcome = talk.converse(&mut wire);
+    drop(wire);
+    let status = finish(&mut child);
+    let (remote_record, rule) = match outcome {
+        Ok(done) => done,
+        Err(failure) => {
+            let tail = tail.last_line();
+            bail!("{}", explain(failure, &peer, &remote, status, &tail));
+        }
+    };
+    let merged = joined(&local, &remote_record, rule);
+    let course = Course::load(settings.course_dir.as_deref()).ok();
+    let name = |slug: &str| lesson_name(course.as_ref(), slug);
+    let from = Moved::between(&local, &merged).describe(&name);
+    let to = Moved::between(&remote_record, &merged).describe(&name);
+    if args.dry_run {
+        super::say(&format!(
+            "dry run, nothing changed: from {peer} would come {from}; to {peer} would go {to}"
+        ));
+        return Ok(ExitCode::SUCCESS);
+    }
+    match store.merge_in(&mut local, &remote_record, rule) {
+        Ok(Some(notice)) => eprintln!("attn-course: {}", one_line(&notice)),
+        Ok(None) => {}
+        Err(e) => bail!("{peer} is synced, but this side could not save: {e}; run sync again"),
+    }
+    super::say(&format!("from {peer}: {from}; to {peer}: {to}"));
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The client's half of the conversation.
+struct Talk<'a> {
+    peer: &'a str,
+    local: &'a Progress,
+    text: &'a [u8],
+    choice: SeedChoice,
+    dry_run: bool,
+}
+
+/// Why a sync stopped: on the wire, or a refusal of this side's.
+enum Failure {
+    Wire(WireError),
+    Refused(String),
+}
+
+impl From<WireError> for Failure {
+    fn from(e: WireError) -> Failure {
+        Failure::Wire(e)
+    }
+}
+
+impl Talk<'_> {
+    /// Hellos, the remote record, this record with the seed rule, the remote's `ok`.
+    fn converse<R: Read, W: std::io::Write>(
+        &self,
+        wire: &mut Wire<R, W>,
+    ) -> Result<(Progress, SeedRule), Failure> {
+        let ours = Hello::ours();
+        wire.send(&ours.line())?;
+        let theirs = wire.hello()?;
+        ours.agrees(&theirs, self.peer).map_err(Failure::Refused)?;
+        let mut line = ProgressLine::new(self.peer);
+        let bytes = match wire.message(&mut |n, of| line.show(n, of))? {
+            Message::Record(bytes) => bytes,
+            _ => return Err(WireError::Bad("no record came".to_string()).into()),
+        };
+        line.end();
+        let shown = format!("the record from {}", self.peer);
+        let remote = store::decode_record(&bytes, &shown, clock::now())
+            .map_err(|e| Failure::Refused(e.to_string()))?;
+        drop(bytes);
+        let rule = match seed_rule(self.local, &remote, self.choice, self.peer) {
+            Ok(rule) => rule,
+            Err(refusal) => {
+                let _ = wire.send("bye");
+                return Err(Failure::Refused(refusal));
+            }
+        };
+        if self.dry_run {
+            wire.send("bye")?;
+            return Ok((remote, rule));
+        }
+        wire.send_record(self.text, Some(rule))?;
+        match wire.message(&mut |_, _| {})? {
+            Message::Ok => Ok((remote, rule)),
+            _ => Err(WireError::Bad("no ok came".to_string()).into()),
+        }
+    }
+}
+
+/// The one line a failed sync says, with what ssh said last (`tail`).
+fn explain(failure: Failure, peer: &str, remote: &str, status: Option<i32>, tail: &str) -> String {
+    let said = if tail.is_empty() {
+        String::new()
+    } else {
+        format!(": {tail}")
+    };
+    let unchanged = "nothing changed here";
+    match failure {
+        Failure::Refused(why) => format!("{why}; {unchanged}"),
+        Failure::Wire(WireError::Peer(why)) => format!("{peer}: {why}; {unchanged}"),
+        Failure::Wire(WireError::Closed) if tail.contains("unrecognized subcommand") => format!(
+            "the attn-course on {peer} is too old to sync (it has no sync-serve); install this release there; {unchanged}"
+        ),
+        Failure::Wire(WireError::Closed) if status == Some(127) || tail.contains("not found") => {
+            format!(
+                "{peer} has no `{remote}` to run{said}; install attn-course there or pass --remote-command; {unchanged}"
+            )
+        }
+        Failure::Wire(WireError::Closed) if status == Some(255) => {
+            format!("ssh to {peer} failed{said}; {unchanged}")
+        }
+        Failure::Wire(WireError::Closed) => format!(
+            "the connection to {peer} closed before the sync finished (exit {}){said}; {unchanged}, run sync again",
+            status.map_or("by a signal".to_string(), |s| s.to_string())
+        ),
+        Failure::Wire(e) => format!("{peer}: {e}{said}; {unchanged}"),
+    }
+}
+
+/// The remote side: `attn-course sync-serve`, started by `sync` over ssh.
+pub fn serve(settings: &Settings) -> anyhow::Result<ExitCode> {
+    let input = Patient::new(std::io::stdin(), SERVE_IDLE, SERVE_IDLE * TOTAL_IDLES);
+    let mut wire = Wire::new(input, std::io::stdout());
+    match serve_on(&mut wire, settings) {
+        Ok(()) => Ok(ExitCode::SUCCESS),
+        Err(why) => {
+            let mut line = one_line(&why);
+            let mut end = line.len().min(MAX_LINE - 16);
+            while !line.is_char_boundary(end) {
+                end -= 1;
+            }
+            line.truncate(end);
+            let _ = wire.send(&format!("error {line}"));
+            eprintln!("attn-course sync-serve: {line}");
+            Ok(ExitCode::from(2))
+        }
+    }
+}
+
+fn serve_on<R: Read, W: std::io::Write>(
+    wire: &mut Wire<R, W>,
+    settings: &Settings,
+) -> Result<(), String> {
+    let ours = Hello::ours();
+    wire.send(&ours.line()).map_err(|e| e.to_string())?;
+    let theirs = wire.hello().map_err(|e| e.to_string())?;
+    ours.agrees(&theirs, "the other side")?;
+    let opened = Store::open(settings.home.as_deref());
+    let (mut store, mut progress) = (opened.store, opened.progress);
+    if progress.is_newer() {
+        return Err(format!(
+            "the record there is from a newer attn-course (schema {}); not syncing it",
+            progress.schema
+        ));
+    }
+    let text = store::record_text(&progress)?;
+    wire.send_record(text.as_bytes(), None)
+        .map_err(|e| e.to_string())?;
+    let bytes = match wire.message(&mut |_, _| {}).map_err(|e| e.to_string())? {
+        Message::Bye => return Ok(()),
+        Message::Record(bytes) => bytes,
+        _ => return Err("expected a record".to_string()),
+    };
+    let rule = match wire.message(&mut |_, _| {}).map_err(|e| e.to_string())? {
+        Message::Seed(rule) => rule,
+        _ => return Err("expected the seed".to_string()),
+    };
+    let incoming = store::decode_record(&bytes, &"the record sent", clock::now())
+        .map_err(|e| e.to_string())?;
+    store
+        .merge_in(&mut progress, &incoming, rule)
+        .map_err(|e| e.to_string())?;
+    wire.send("ok").map_err(|e| e.to_string())
+}
+
+/// The name of the other machine in messages: HOST without `user@`. A HOST that ssh
+/// would take for an option, or that holds spaces or control characters, is refused.
+fn peer_name(host: &str) -> anyhow::Result<String> {
+    if host.is_empty()
+        || host.starts_with('-')
+        || host.len() > 255
+        || host.chars().any(|c| c.is_whitespace() || c.is_control())
+    {
+        bail!(
+            "`{}` is not a host to sync with (give [user@]host)",
+            one_line(host)
+        );
+    }
+    Ok(host.rsplit('@').next().unwrap_or(host).to_string())
+}
+
+fn env(key: &str) -> Option<String> {
+    std::env::var(key).ok().filter(|v| !v.trim().is_empty())
+}
+
+/// "lesson 4" for a slug the course has, else the slug.
+fn lesson_name(course: Option<&Course>, slug: &str) -> String {
+    course
+        .and_then(|c| c.lessons.iter().position(|l| l.slug == slug))
+        .map_or_else(|| one_line(slug), |i| format!("lesson {}", i + 1))
+}
+
+/// What ssh said on its standard error, read on a thread of its own.
+struct Tail {
+    kept: Arc<Mutex<Vec<u8>>>,
+    done: Receiver<()>,
+}
+
+impl Tail {
+    /// The last line, once the stream ended (or after a moment: a process ssh left
+    /// behind may hold it open).
+    fn last_line(&self) -> String {
+        let _ = self.done.recv_timeout(Duration::from_millis(500));
+        self.kept.lock().map(|t| last_line(&t)).unwrap_or_default()
+    }
+}
+
+/// Reads the child's standard error on a thread, keeping its last [`STDERR_TAIL`]
+/// bytes (a remote that floods its error stream costs no more).
+fn keep_tail(child: &mut Child) -> Tail {
+    let kept = Arc::new(Mutex::new(Vec::new()));
+    let (send, done) = std::sync::mpsc::channel();
+    if let Some(mut stderr) = child.stderr.take() {
+        let into = Arc::clone(&kept);
+        std::thread::spawn(move || {
+            let _done = send;
+            let mut buf = [0; 4096];
+            while let Ok(n) = stderr.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                if let Ok(mut kept) = into.lock() {
+                    kept.extend_from_slice(&buf[..n]);
+                    let over = kept.len().saturating_sub(STDERR_TAIL);
+                    kept.drain(..over);
+                }
+            }
+        });
+    }
+    Tail { kept, done }
+}
+
+/// The last non-empty line of what ssh said, sanitised.
+fn last_line(bytes: &[u8]) -> String {
+    let text = String::from_utf8_lossy(bytes);
+    let line = text
+        .lines()
+        .rev()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("");
+    let line = one_line(line.trim());
+    line.chars().take(300).collect()
+}
+
+/// Waits a moment for the ssh client to exit, then ends it; its exit code if it had one.
+fn finish(child: &mut Child) -> Option<i32> {
+    let start = Instant::now();
+    loop {
+        match child.try_wait() {
+            Ok(Some(status)) => return status.code(),
+            Ok(None) if start.elapsed() < EXIT_GRACE => {
+                std::thread::sleep(Duration::from_millis(10))
+            }
+            _ => {
+                if let Ok(group) = i32::try_from(child.id()) {
+                    // SAFETY: kill(2) with a negative pid signals that process group, the
+                    // one this child leads (`process_group(0)` at spawn); nothing else.
+                    unsafe { libc::kill(-group, libc::SIGKILL) };
+                }
+                return child.wait().ok().and_then(|s| s.code());
+            }
+        }
+    }
+}
+
+/// "receiving from lab: 340 of 1024 KiB" on standard error, for a transfer that takes
+/// more than a moment, and only when standard error is a terminal.
+struct ProgressLine<'a> {
+    peer: &'a str,
+    start: Instant,
+    shown: bool,
+}
+
+impl<'a> ProgressLine<'a> {
+    fn new(peer: &'a str) -> ProgressLine<'a> {
+        ProgressLine {
+            peer,
+            start: Instant::now(),
+            shown: false,
+        }
+    }
+
+    fn show(&mut self, n: u64, of: u64) {
+        if self.start.elapsed() < Duration::from_millis(500) || !std::io::stderr().is_terminal() {
+            return;
+        }
+        self.shown = true;
+        eprint!(
+            "\rattn-course: receiving from {}: {} of {} KiB",
+            self.peer,
+            n >> 10,
+            of >> 10
+        );
+    }
+
+    fn end(&mut self) {
+        if self.shown {
+            eprintln!();
+        }
+    }
+}
