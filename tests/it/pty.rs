@@ -229,15 +229,27 @@ impl Tui {
     }
 }
 
-/// Goes to problem 1.1 and works its answer out in the scratchpad (with the learner's
-/// own `a`), leaving the answer prompt open with the right value in it.
+/// Goes to problem 1.1 and works its answer out in the scratchpad from the score its card
+/// shows (the card names no symbol, so the learner types the number they see), leaving the
+/// answer prompt open with the right value in it.
 pub fn right_answer_in_the_prompt(tui: &mut Tui) {
     tui.send("p");
-    tui.wait_for("problem 1.1: Enter answers");
+    let screen = tui.wait_for("problem 1.1: Enter answers");
+    let score = shown_score(&screen);
     tui.send(":");
-    tui.wait_for("bound a from problem 1.1");
-    tui.send("softmax([a, 0])[0]\r");
-    tui.wait_for("› softmax([a, 0])[0]");
+    tui.wait_for("scratchpad");
+    let line = format!("softmax([{score}, 0])[0]");
+    tui.send(&format!("{line}\r"));
+    tui.wait_for(&format!("› {line}"));
     tui.send("\t");
     tui.wait_for("answer 1.1: 0.");
+}
+
+/// The first score of the fixture's problem 1.1 as its card prints it: "scores [3, 0]".
+fn shown_score(screen: &str) -> &str {
+    let after = screen
+        .split_once("scores [")
+        .unwrap_or_else(|| panic!("problem 1.1's card is not on the screen:\n{screen}"))
+        .1;
+    after.split_once(',').expect("a score list").0
 }
