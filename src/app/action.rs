@@ -109,3 +109,20 @@ pub enum Edit {
     DeleteBack,
     DeleteForward,
 }
+
+impl Action {
+    /// Whether the action scrolls the text by an amount (a line, a page, the wheel)
+    /// rather than jumping to a place.
+    pub fn moves_text(self) -> bool {
+        matches!(
+            self,
+            Action::Down
+                | Action::Up
+                | Action::PageDown
+                | Action::PageUp
+                | Action::HalfPageDown
+                | Action::HalfPageUp
+                | Action::Wheel(_)
+        )
+    }
+}

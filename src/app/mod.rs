@@ -410,7 +410,12 @@ impl App {
         self.settle();
         if !matches!(action, Action::Resize(..)) {
             self.message = None;
-            self.welcome = false;
+            // The first key closes the welcome. A key that moves the text moves nothing
+            // (the box hid the lines it would move past); the others do what the box's
+            // key list says they do.
+            if std::mem::take(&mut self.welcome) && action.moves_text() {
+                return;
+            }
         }
         match action {
             Action::Resize(w, h) => self.resize(w, h),

@@ -159,7 +159,11 @@ impl App {
         if lesson != self.lesson {
             self.open(lesson, 0);
         }
-        self.select_sentence(sentence);
+        self.mode = Mode::Select(super::SentenceCursor::at(sentence));
+        if let Some(line) = self.selected_sentence().map(|s| s.line()) {
+            self.show_line(line);
+        }
+        self.show_sentence();
         self.notify("a asks, Backspace goes back");
     }
 }

@@ -224,7 +224,8 @@ impl App {
         let text = match self.learner.another(&slug, &id, &problem) {
             Err(NotYet(left)) => {
                 return self.notify(format!(
-                    "another one comes after a right answer or {left} more attempt(s)"
+                    "another one comes after {}, or the solution (s)",
+                    progress::reveal::still_needed(left)
                 ));
             }
             Ok(Some(variant)) => format!(

@@ -9,6 +9,10 @@ use crate::content::Section;
 use crate::layout::{self, LaidOut, Mark};
 use crate::progress::{self, LessonRecord, ProblemStates, SaveNeed};
 
+/// The row below the top of the text where a jump puts what it jumps to: two lines of
+/// what comes before stay in view.
+pub(super) const JUMP_ROW: usize = 2;
+
 impl App {
     /// The section the top of the text pane is in.
     pub fn current_section(&self) -> Option<&Section> {
@@ -363,20 +367,26 @@ impl App {
 
     /// Runs `query`, or, when it is blank, the last one searched for (`/` Enter, as in
     /// less and vim).
+    /// A repeat goes on to the next match, as less's does: the current one when the
+    /// matches are shown, else the first below the row a match is shown on.
     pub(super) fn run_search(&mut self, query: &str) {
+        let repeat = query.is_empty();
         self.searches.push(query);
         let Some(query) = self.searches.last().map(str::to_string) else {
             self.search = None;
             return self.notify("no earlier search to repeat");
         };
+        if let Some(search) = self.search.as_mut().filter(|s| repeat && s.query == query) {
+            search.step(1);
+            return self.show_match();
+        }
+        let from = match repeat {
+            true => self.scroll + JUMP_ROW + 1,
+            false => self.scroll,
+        };
         let query = query.as_str();
         let views = self.all_views();
-        self.search = Search::run(
-            query,
-            &views,
-            Some(&self.course),
-            Some((self.lesson, self.scroll)),
-        );
+        self.search = Search::run(query, &views, Some(&self.course), Some((self.lesson, from)));
         match &self.search {
             Some(_) => self.show_match(),
             None => self.notify(format!("no match for \"{query}\"")),
@@ -396,6 +406,18 @@ impl App {
         }
     }
 
+    /// Scrolls the text so `line` stands [`JUMP_ROW`] rows below the top (or its
+    /// section's heading at the top, when that is nearer): where a search match and a
+    /// note's sentence land, so the section it is in is the one the status bar names.
+    pub(super) fn show_line(&mut self, line: usize) {
+        let block = self.view.block_at(line);
+        let heading = (self.sections().iter().rev())
+            .find(|s| s.block <= block)
+            .map_or(0, |s| s.block);
+        let heading = self.view.line_of_block(heading);
+        self.scroll_to(line.saturating_sub(JUMP_ROW).max(heading.min(line)));
+    }
+
     /// Scrolls the current match into view, two lines below the top.
     pub(super) fn show_match(&mut self) {
         let Some(search) = &self.search else { return };
@@ -406,7 +428,7 @@ impl App {
         if m.lesson != self.lesson {
             self.open(m.lesson, 0);
         }
-        self.scroll_to(m.line.saturating_sub(2));
+        self.show_line(m.line);
         self.notify(status);
     }
 }

@@ -54,9 +54,8 @@ pub fn show(settings: &Settings, id: &str, extras: Extras) -> anyhow::Result<Exi
     }
     if extras.solution && !extras.yes && !learner.solution_free(slug, pid) {
         bail!(
-            "the solution to {label} comes free after a right answer or {} more attempt(s); \
-             add --yes to see it now",
-            reveal::attempts_left(&record)
+            "the solution to {label} comes free after {}; add --yes to see it now",
+            reveal::still_needed(reveal::attempts_left(&record))
         );
     }
     let (problem, inst) = instance(&found, learner.record())?;

@@ -52,10 +52,21 @@ pub fn next(before: Option<&Review>, rating: Rating, now: u64) -> Memory {
     Memory {
         stability: next.stability,
         difficulty: next.difficulty,
-        interval_days: u32::try_from(next.scheduled_days)
-            .unwrap_or(0)
-            .min(MAX_INTERVAL_DAYS),
+        interval_days: interval_of(next.stability),
     }
+}
+
+/// The interval a stability gives: at the requested 90 % retention FSRS's interval *is*
+/// the stability, rounded to whole days, at least one. The crate's own `scheduled_days`
+/// also pushes Good past Hard's interval (and Hard's past a day), which made a lapsed
+/// problem with a stability of 0.4 days come back after 3: the record and its documented
+/// meaning (`progress/FORMAT.md`) then disagree, and the intervals after a lapse did not
+/// "start short again". Hard's stability is below Good's, so its interval never exceeds
+/// Good's here either.
+fn interval_of(stability: f64) -> u32 {
+    let days = stability.round().clamp(1.0, f64::from(MAX_INTERVAL_DAYS));
+    // A NaN stability (never from the crate) is the shortest interval.
+    if days.is_nan() { 1 } else { days as u32 }
 }
 
 /// The crate's card for a reviewed problem. A card is `New` only before its first

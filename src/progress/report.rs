@@ -224,7 +224,9 @@ fn show_attempt(attempt: &Attempt) -> String {
     line
 }
 
-fn plural(n: usize, word: &str) -> String {
+/// `n` with `word`, plural when `n` is not 1 ("1 attempt", "2 attempts"), never
+/// "attempt(s)".
+pub fn plural(n: usize, word: &str) -> String {
     if n == 1 {
         format!("1 {word}")
     } else {

@@ -22,13 +22,23 @@ pub fn attempts_left(record: &ProblemRecord) -> usize {
 }
 
 /// Attempts still needed before "another one" (`A`) draws new numbers: it comes after
-/// a right answer or [`FREE_AFTER`] wrong ones on the current numbers; `None` once it is
-/// earned.
+/// a right answer, [`FREE_AFTER`] wrong ones on the current numbers, or the worked
+/// solution seen (the natural moment for fresh numbers: the method is known, the
+/// learner's own use of it is not); `None` once it is earned.
 pub fn another_left(record: &ProblemRecord) -> Option<usize> {
     let wrong = (record.attempts.iter())
         .filter(|a| a.variant == record.variant && !a.correct)
         .count();
-    (!record.solved && wrong < FREE_AFTER).then(|| FREE_AFTER - wrong)
+    let earned = record.solved || record.solution_viewed || wrong >= FREE_AFTER;
+    (!earned).then(|| FREE_AFTER - wrong)
+}
+
+/// What still earns the solution or "another one": "a right answer or 2 more attempts".
+pub fn still_needed(left: usize) -> String {
+    format!(
+        "a right answer or {}",
+        super::report::plural(left, "more attempt")
+    )
 }
 
 #[cfg(test)]
@@ -55,5 +65,19 @@ mod tests {
         assert_eq!(attempts_left(&tried(3, false)), 0);
         assert!(solution_earned(&tried(1, true)));
         assert_eq!(attempts_left(&tried(1, true)), 0);
+    }
+
+    #[test]
+    fn another_one_comes_once_the_solution_was_seen() {
+        let mut record = tried(1, false);
+        assert_eq!(another_left(&record), Some(2));
+        record.solution_viewed = true;
+        assert_eq!(another_left(&record), None);
+    }
+
+    #[test]
+    fn what_is_still_needed_counts_in_words() {
+        assert_eq!(still_needed(1), "a right answer or 1 more attempt");
+        assert_eq!(still_needed(2), "a right answer or 2 more attempts");
     }
 }

@@ -7,7 +7,14 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Padding, Paragraph};
 
 use crate::app::help::{self, HelpLine};
-use crate::app::{App, HelpView};
+use crate::app::{Action, App, HelpView, keymap};
+
+/// The box's title: what closes it, as the help's own keymap binds it (in the help, `q`
+/// closes the help; it quits only from the text).
+fn title(ascii: bool) -> String {
+    let close = keymap::hint(&[&keymap::HELP], &[Action::Close], ascii);
+    format!(" keys:{}this help ", close)
+}
 
 pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, view: &HelpView) {
     let theme = app.theme();
@@ -16,7 +23,7 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, view: &HelpView
         .borders(Borders::ALL)
         .border_set(theme.border())
         .padding(Padding::horizontal(1))
-        .title(" keys: q quits the reader, Esc closes this ");
+        .title(title(theme.ascii));
     let scroll = if page.paged() { view.scroll } else { 0 };
     if page.paged() {
         let more = scroll < page.last_top();

@@ -1,7 +1,8 @@
 //! A new learner's first screen: a box at the foot of the text that says which course
 //! this is, where it stands in its reading track, how long it is, and the keys to start
-//! with. The lesson's title above stays in view; the first key closes the box (and does
-//! what it says).
+//! with. The lesson's title above stays in view (the box takes at most half the text); the
+//! first key closes the box, and a key that moves the text moves nothing then (see
+//! `App::update`).
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -15,32 +16,11 @@ use crate::layout::wrap;
 pub(super) fn draw(app: &App, frame: &mut Frame<'_>, text: Rect, welcome: &Welcome) {
     let theme = app.theme();
     let inner_width = usize::from(text.width.saturating_sub(4));
-    if inner_width < 10 {
+    if inner_width < 10 || text.height < 3 {
         return;
     }
-    let mut lines: Vec<Line<'_>> = wrap::wrap(
-        &[Span::styled(drawable(app, &welcome.intro), theme.accent())],
-        inner_width,
-    );
-    let standing = format!(
-        "{} lessons, each with problems on your own numbers; you start at the first.",
-        welcome.lessons
-    );
-    lines.extend(wrap::wrap(&[Span::raw(standing)], inner_width));
-    // The keys to start with, as the keymap writes them (the one place a key is bound).
-    let groups = [&keymap::ANYWHERE, &keymap::READING_KEYS];
-    let wanted = [
-        Action::Help,
-        Action::PageDown,
-        Action::NextLesson,
-        Action::Quit,
-    ];
-    let keys = keymap::hint(&groups, &wanted, theme.ascii);
-    lines.extend(wrap::wrap(
-        &[Span::styled(keys.trim().to_string(), theme.dim())],
-        inner_width,
-    ));
-    let height = (lines.len() as u16 + 2).min(text.height);
+    let lines = fit(app, welcome, inner_width, room(text.height));
+    let height = lines.len() as u16 + 2;
     let area = Rect {
         x: text.x,
         y: text.y + text.height - height,
@@ -55,4 +35,52 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, text: Rect, welcome: &Welco
         .title(Span::styled(" welcome ", theme.accent()));
     frame.render_widget(Clear, area);
     frame.render_widget(Paragraph::new(lines).block(block), area);
+}
+
+/// Lines inside the box for a text pane `height` rows tall: at most half of it, so the
+/// lesson's title and first lines stay in view (never fewer than one line).
+fn room(height: u16) -> usize {
+    usize::from((height / 2).saturating_sub(2)).max(1)
+}
+
+/// The box's lines in at most `room` lines: the keys to start with always (every key,
+/// else the first of each), then the course's introduction and its length as they fit,
+/// each whole or not at all.
+fn fit<'a>(app: &App, welcome: &Welcome, width: usize, room: usize) -> Vec<Line<'a>> {
+    let theme = app.theme();
+    // The keys to start with, as the keymap writes them (the one place a key is bound).
+    let groups = [&keymap::ANYWHERE, &keymap::READING_KEYS];
+    let wanted = [
+        Action::Help,
+        Action::PageDown,
+        Action::NextLesson,
+        Action::Quit,
+    ];
+    let wrapped = |text: String, style| wrap::wrap(&[Span::styled(text, style)], width);
+    let mut keys = wrapped(keymap::hint(&groups, &wanted, theme.ascii).trim().to_string(), theme.dim());
+    if keys.len() > room {
+        let short: Vec<String> = keymap::hint_rows(&groups, &wanted)
+            .iter()
+            .map(|r| format!("{} {}", keymap::key_label(&r.binds[0], theme.ascii), r.help))
+            .collect();
+        keys = wrapped(short.join(", "), theme.dim());
+    }
+    let intro = wrapped(drawable(app, &welcome.intro), theme.accent());
+    let standing = wrapped(
+        format!(
+            "{} lessons, each with problems on your own numbers; you start at the first.",
+            welcome.lessons
+        ),
+        ratatui::style::Style::default(),
+    );
+    let mut left = room.saturating_sub(keys.len());
+    let mut take = |part: Vec<Line<'a>>| {
+        let fits = part.len() <= left;
+        left -= if fits { part.len() } else { 0 };
+        if fits { part } else { Vec::new() }
+    };
+    let (intro, standing) = (take(intro), take(standing));
+    let mut lines = [intro, standing, keys].concat();
+    lines.truncate(room);
+    lines
 }

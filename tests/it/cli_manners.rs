@@ -164,13 +164,13 @@ fn the_solution_is_earned_as_in_the_reader_or_asked_for_with_yes() {
     let home = temp_dir();
     // Not earned: refused, saying how many attempts remain, and nothing is recorded.
     let out = attn(home.path(), &["problem", "1.1", "--solution"]);
-    assert_one_line_error(&out, "3 more attempt(s)");
+    assert_one_line_error(&out, "3 more attempts");
     assert!(text(&out.stdout).is_empty());
     // (Distinct inputs: the record keeps one of identical attempts made in one second.)
     attn(home.path(), &["answer", "1.1", "0"]);
     attn(home.path(), &["answer", "1.1", "0.1"]);
     let out = attn(home.path(), &["problem", "1.1", "--solution"]);
-    assert_one_line_error(&out, "1 more attempt(s)");
+    assert_one_line_error(&out, "1 more attempt;");
     assert!(!record_of(home.path()).solution_viewed);
     // Three attempts earn it; it is recorded as viewed, as `s` in the reader records it.
     attn(home.path(), &["answer", "1.1", "0.2"]);

@@ -50,6 +50,7 @@ mod problem_lint;
 mod problem_paste;
 mod reader_cli;
 mod reader_frames;
+mod reader_habits;
 mod reader_keys;
 mod reading_marks;
 mod readme;
