@@ -338,7 +338,9 @@ mod tests {
             let mut last: Option<Review> = None;
             let mut now = T0;
             for _ in 0..8 {
-                state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                state = state
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1);
                 let grade = grades[(state >> 33) as usize % 3];
                 now += (state >> 40) % (40 * DAY);
                 let next = review(last.as_ref(), grade, now);
@@ -530,7 +532,11 @@ mod tests {
         let a = |v: u32| p.instance(7, "l", v).unwrap().get("a").unwrap().literal();
         let (mut current, mut seen) = (0, vec![a(0)]);
         while let Some(fresh) = fresh_variant(&p, 7, "l", current) {
-            assert!(!seen.contains(&a(fresh)), "{} seen again: {seen:?}", a(fresh));
+            assert!(
+                !seen.contains(&a(fresh)),
+                "{} seen again: {seen:?}",
+                a(fresh)
+            );
             seen.push(a(fresh));
             current = fresh;
         }

@@ -57,7 +57,12 @@ fn fit<'a>(app: &App, welcome: &Welcome, width: usize, room: usize) -> Vec<Line<
         Action::Quit,
     ];
     let wrapped = |text: String, style| wrap::wrap(&[Span::styled(text, style)], width);
-    let mut keys = wrapped(keymap::hint(&groups, &wanted, theme.ascii).trim().to_string(), theme.dim());
+    let mut keys = wrapped(
+        keymap::hint(&groups, &wanted, theme.ascii)
+            .trim()
+            .to_string(),
+        theme.dim(),
+    );
     if keys.len() > room {
         let short: Vec<String> = keymap::hint_rows(&groups, &wanted)
             .iter()
