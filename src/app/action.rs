@@ -59,6 +59,14 @@ pub enum Action {
     Scratchpad,
     /// `R`: review the problems due, or go on to the next one of the review.
     Review,
+    /// Ctrl-G: where am I (lesson, section, line, how far in), as less says it.
+    WhereAmI,
+    /// In the go-to line, after its digits: `N%` / `Np` goes N percent into the lesson,
+    /// `NG` / `Ng` to its line N (less's counts).
+    GoPercent,
+    GoLine,
+    /// A key the mode does not bind: the status bar says so, and that `?` lists them.
+    Unbound(ratatui::crossterm::event::KeyCode, ratatui::crossterm::event::KeyModifiers),
     /// Scroll the problem panel.
     PanelDown,
     PanelUp,

@@ -52,6 +52,9 @@ pub struct HelpPage {
     pub column_width: usize,
     /// Rows inside the box.
     pub height: usize,
+    /// Whether the box has its bottom border (only a page that fits one row more
+    /// without it has none).
+    pub bottom: bool,
 }
 
 impl HelpPage {
@@ -96,23 +99,38 @@ pub fn page(size: (u16, u16), ascii: bool) -> HelpPage {
     // The whole screen but its borders: the help covers the status bar too.
     let height = h.saturating_sub(2).max(1);
     let most = ((inner_width + GAP) / (MIN_COLUMN + GAP)).clamp(1, 4);
-    for count in (1..=most).rev() {
-        let width = (inner_width - GAP * (count - 1)) / count;
-        let groups = groups(width, ascii);
-        if let Some(columns) = flow(&groups, count, height) {
-            let used = columns.iter().map(Vec::len).max().unwrap_or(0);
-            return boxed(size, columns, width, used);
+    // Whole groups in columns; else, with no bottom border (a page that is all there
+    // needs no "more below" mark), one row more.
+    for (rows, bottom) in [(height, true), (height + 1, false)] {
+        for count in (2..=most).rev() {
+            let width = (inner_width - GAP * (count - 1)) / count;
+            let groups = groups(width, ascii);
+            if let Some(columns) = flow(&groups, count, rows) {
+                let used = columns.iter().map(Vec::len).max().unwrap_or(0);
+                return boxed(size, columns, width, used, bottom);
+            }
         }
     }
     let lines: Vec<HelpLine> = groups(inner_width, ascii).concat();
-    boxed(size, vec![lines], inner_width, height)
+    if lines.len() <= height {
+        let used = lines.len();
+        return boxed(size, vec![lines], inner_width, used, true);
+    }
+    boxed(size, vec![lines], inner_width, height, true)
 }
 
-/// The box around `columns` of `width`, `rows` high, centred above the status bar.
-fn boxed(size: (u16, u16), columns: Vec<Vec<HelpLine>>, width: usize, rows: usize) -> HelpPage {
+/// The box around `columns` of `width`, `rows` high, centred above the status bar;
+/// `bottom`: with its bottom border.
+fn boxed(
+    size: (u16, u16),
+    columns: Vec<Vec<HelpLine>>,
+    width: usize,
+    rows: usize,
+    bottom: bool,
+) -> HelpPage {
     let count = columns.len();
     let box_width = (width * count + GAP * (count - 1) + 4).min(usize::from(size.0));
-    let box_height = (rows + 2).min(usize::from(size.1));
+    let box_height = (rows + 1 + usize::from(bottom)).min(usize::from(size.1));
     let area = Rect {
         x: (size.0 - box_width as u16) / 2,
         y: (size.1 - box_height as u16) / 2,
@@ -123,7 +141,8 @@ fn boxed(size: (u16, u16), columns: Vec<Vec<HelpLine>>, width: usize, rows: usiz
         area,
         columns,
         column_width: width,
-        height: box_height.saturating_sub(2),
+        height: box_height.saturating_sub(1 + usize::from(bottom)),
+        bottom,
     }
 }
 

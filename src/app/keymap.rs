@@ -13,7 +13,8 @@ use super::{Action, Edit, Mode, PromptKind};
 /// What a mode does with a key its table does not bind.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Rest {
-    /// Nothing (the key is unbound).
+    /// Nothing but a word in the status bar ([`Action::Unbound`]): a key a less or vim
+    /// user tries is never ignored silently.
     Nothing,
     /// A character is typed into the line (`Type`); other unbound keys do nothing.
     Type,
@@ -98,16 +99,31 @@ pub const ANYWHERE: Group = Group {
 pub const READING_KEYS: Group = Group {
     title: "reading",
     rows: &[
-        row(LINE_KEYS, "a line"),
+        // less's and vim's line keys too.
+        row(
+            &[
+                ch('j', A::Down),
+                k(C::Down, A::Down),
+                ctrl('e', A::Down),
+                ctrl('n', A::Down),
+                ch('k', A::Up),
+                k(C::Up, A::Up),
+                ctrl('y', A::Up),
+                ctrl('p', A::Up),
+            ],
+            "line",
+        ),
         row(
             &[
                 k(C::PageDown, A::PageDown),
                 ch(' ', A::PageDown),
                 ch('f', A::PageDown),
                 ctrl('f', A::PageDown),
+                ch('z', A::PageDown),
                 k(C::PageUp, A::PageUp),
                 ch('b', A::PageUp),
                 ctrl('b', A::PageUp),
+                ch('w', A::PageUp),
             ],
             "page",
         ),
@@ -146,8 +162,9 @@ pub const READING_KEYS: Group = Group {
                 ch('8', A::GoTo('8')),
                 ch('9', A::GoTo('9')),
             ],
-            "go to N or N.M",
+            "go to N, N.M, N.Ms",
         ),
+        row(&[ctrl('g', A::WhereAmI)], "where am I"),
         row(&[k(C::Tab, A::SwitchFocus)], "focus"),
         row(&[ch('t', A::ToggleContents)], "contents"),
         row(&[k(C::Enter, A::Activate)], "open, answer"),
@@ -389,7 +406,28 @@ pub const ANSWER_LINE: Keymap = Keymap {
     rest: Rest::Type,
 };
 
-/// Search, note and go-to lines.
+/// The go-to line's counts, as less reads a number typed before a command (the help
+/// names them in the digits' row, which is where the learner meets them).
+pub const COUNTS: Group = Group {
+    title: "go-to line (0-9)",
+    rows: &[row(
+        &[
+            ch('%', A::GoPercent),
+            ch('p', A::GoPercent),
+            ch('G', A::GoLine),
+            ch('g', A::GoLine),
+        ],
+        "N% / line N",
+    )],
+};
+
+pub const GOTO_LINE: Keymap = Keymap {
+    name: "go to",
+    groups: &[&COUNTS, &TYPING],
+    rest: Rest::Type,
+};
+
+/// Search and note lines.
 pub const LINE: Keymap = Keymap {
     name: "typing",
     groups: &[&TYPING],
@@ -397,14 +435,16 @@ pub const LINE: Keymap = Keymap {
 };
 
 /// The help overlay's groups, in order: quit first, then by what the learner is doing.
+/// At 80x24 they fill three columns exactly: reading; search, problems, the sentence
+/// cursor and the notes; the ask panel and the lines one types in.
 pub const HELP_ORDER: &[&Group] = &[
     &ANYWHERE,
     &READING_KEYS,
     &SEARCHING,
     &PROBLEMS,
     &SENTENCE,
-    &ASK,
     &NOTES,
+    &ASK,
     &SCRATCHPAD,
     &TYPING,
     &GLOSSARY,
@@ -425,7 +465,8 @@ pub fn keymap(mode: &Mode) -> &'static Keymap {
         Mode::Prompt(p) => match p.kind {
             PromptKind::Scratchpad => &SCRATCH_LINE,
             PromptKind::Answer(_) => &ANSWER_LINE,
-            PromptKind::Search | PromptKind::Note(_) | PromptKind::GoTo => &LINE,
+            PromptKind::GoTo => &GOTO_LINE,
+            PromptKind::Search | PromptKind::Note(_) => &LINE,
         },
     }
 }
@@ -442,7 +483,7 @@ pub fn action_for(mode: &Mode, key: KeyEvent) -> Option<Action> {
         (Some(action), _) => Some(action),
         (None, Rest::Type) => typed(key).map(Action::Type),
         (None, Rest::Close) => Some(Action::Close),
-        (None, Rest::Nothing) => None,
+        (None, Rest::Nothing) => Some(Action::Unbound(key.code, key.modifiers)),
     }
 }
 

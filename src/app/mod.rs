@@ -11,6 +11,7 @@ mod ask_items;
 mod coverage;
 mod geometry;
 mod glossary;
+mod go_to;
 pub mod help;
 mod history;
 pub mod keymap;
@@ -29,6 +30,8 @@ mod sentence;
 mod welcome;
 
 use std::sync::{Arc, OnceLock};
+
+use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 
 pub use action::{Action, Edit};
 pub use ask::{AskOutcome, AskView};
@@ -434,6 +437,9 @@ impl App {
     /// Gives `action` to the mode the keyboard is talking to, then does what its
     /// outcome asks for.
     fn route(&mut self, action: Action) {
+        if let Action::Unbound(code, modifiers) = action {
+            return self.unbound(code, modifiers);
+        }
         match &mut self.mode {
             Mode::Reading => self.reading(action),
             Mode::Select(cursor) => {
@@ -471,6 +477,19 @@ impl App {
                 self.after_prompt(outcome);
             }
         }
+    }
+
+    /// A key the mode does not bind: said in the status bar, never ignored silently.
+    fn unbound(&mut self, code: KeyCode, modifiers: KeyModifiers) {
+        let action = Action::Close;
+        let bind = keymap::Bind {
+            code,
+            modifiers,
+            action,
+        };
+        let label = keymap::key_label(&bind, self.theme.ascii);
+        let name = keymap::keymap(&self.mode).name;
+        self.notify(format!("{label} does nothing in {name}: ? lists the keys"));
     }
 
     fn open_glossary(&mut self) {

@@ -75,10 +75,11 @@ impl Prompt {
     /// for the caller (`Other`).
     pub fn update(&mut self, action: Action) -> PromptOutcome {
         match action {
+            Action::Type(_) if self.input.value().chars().count() >= MAX_PROMPT_CHARS => {
+                PromptOutcome::Full
+            }
             Action::Type(c) => {
-                if self.input.value().chars().count() < MAX_PROMPT_CHARS {
-                    self.input.handle(InputRequest::InsertChar(c));
-                }
+                self.input.handle(InputRequest::InsertChar(c));
                 PromptOutcome::Edited
             }
             Action::Edit(edit) => {
@@ -87,7 +88,11 @@ impl Prompt {
             }
             Action::PromptSubmit => PromptOutcome::Submit,
             Action::PromptCancel => PromptOutcome::Cancel,
-            Action::Older | Action::Newer | Action::SendValue => PromptOutcome::Other(action),
+            Action::Older
+            | Action::Newer
+            | Action::SendValue
+            | Action::GoPercent
+            | Action::GoLine => PromptOutcome::Other(action),
             _ => PromptOutcome::Stay,
         }
     }
@@ -155,6 +160,14 @@ impl App {
         match outcome {
             PromptOutcome::Stay => {}
             PromptOutcome::Edited => self.update_preview(),
+            PromptOutcome::Full => self.notify(format!(
+                "the line is full ({MAX_PROMPT_CHARS} characters): that one was not typed"
+            )),
+            PromptOutcome::Other(Action::GoPercent | Action::GoLine) => {
+                if let PromptOutcome::Other(action) = outcome {
+                    self.go_count(action);
+                }
+            }
             PromptOutcome::Other(action) => self.prompt_key(action),
             PromptOutcome::Submit => {
                 let Mode::Prompt(prompt) = std::mem::replace(&mut self.mode, Mode::Reading) else {
@@ -164,6 +177,10 @@ impl App {
                 self.answers = None;
                 match prompt.kind {
                     PromptKind::Search => self.run_search(prompt.text().trim()),
+                    PromptKind::Scratchpad if self.scratch.is_quit(prompt.text()) => {
+                        self.quit = true;
+                        self.learner.want_save(crate::progress::SaveNeed::Now);
+                    }
                     PromptKind::Scratchpad => {
                         self.scratch.run(prompt.text());
                         self.mode = Mode::Prompt(Prompt::new(PromptKind::Scratchpad, ""));
@@ -258,6 +275,16 @@ impl App {
         history
     }
 
+    /// What the status bar shows before the open prompt's input: for the go-to line,
+    /// what its number means as typed.
+    pub fn prompt_lead(&self) -> Option<String> {
+        match &self.mode {
+            Mode::Prompt(p) if p.kind == PromptKind::GoTo => Some(self.go_to_lead(p.text())),
+            Mode::Prompt(p) => Some(p.kind.lead()),
+            _ => None,
+        }
+    }
+
     /// A paste (bracketed paste) into the open prompt, as one edit. Elsewhere it is
     /// dropped with a word, so that pasted text never runs as reader commands.
     pub fn paste(&mut self, text: &str) {
@@ -283,6 +310,8 @@ pub enum PromptOutcome {
     Submit,
     /// Esc: the input is dropped.
     Cancel,
+    /// A character typed into a line already [`MAX_PROMPT_CHARS`] long: not typed.
+    Full,
     /// An action that is not an edit (the history keys, the scratchpad's Tab).
     Other(Action),
 }

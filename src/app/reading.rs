@@ -117,6 +117,7 @@ impl App {
             Action::Review => self.review_key(),
             Action::Select => self.start_selecting(),
             Action::MyNotes => self.open_notes(),
+            Action::WhereAmI => self.where_am_i(),
             Action::PanelDown => self.scroll_panel(1),
             Action::PanelUp => self.scroll_panel(-1),
             _ => {}
@@ -430,44 +431,5 @@ impl App {
         }
         self.show_line(m.line);
         self.notify(status);
-    }
-}
-
-impl App {
-    /// The go-to line's text: `N` opens lesson N where the learner left it, `N.M` goes to
-    /// its problem M.
-    pub(super) fn go_to(&mut self, text: &str) {
-        let lessons = self.course.lessons.len();
-        let (lesson, problem) = match text.split_once('.') {
-            Some((l, p)) => (l, Some(p)),
-            None => (text, None),
-        };
-        let lesson = match lesson.trim().parse::<usize>() {
-            Ok(n) if (1..=lessons).contains(&n) => n - 1,
-            _ => {
-                let what = format!(
-                    "go to: no lesson {}: the course has lessons 1 to {lessons}",
-                    text.trim()
-                );
-                return self.notify(what);
-            }
-        };
-        let Some(problem) = problem else {
-            return self.open_at_last_place(lesson);
-        };
-        if lesson != self.lesson {
-            self.open_at_last_place(lesson);
-        }
-        let list = self.problem_refs();
-        match problem.trim().parse::<usize>() {
-            Ok(n) if (1..=list.len()).contains(&n) => self.select_problem(list[n - 1]),
-            _ => self.notify(format!(
-                "go to: lesson {} has problems {}.1 to {}.{}",
-                lesson + 1,
-                lesson + 1,
-                lesson + 1,
-                list.len()
-            )),
-        }
     }
 }

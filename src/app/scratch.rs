@@ -41,6 +41,14 @@ pub struct Scratch {
 }
 
 impl Scratch {
+    /// Whether `input` is vim's `:q` (`q`, `quit`, `q!`, `wq`, `x`) and names nothing
+    /// bound here: the scratchpad opens with `:`, so a vim user's `:q` quits the reader
+    /// (saved), as `q` does in the text.
+    pub fn is_quit(&self, input: &str) -> bool {
+        let word = input.trim();
+        ["q", "quit", "q!", "qa", "wq", "x"].contains(&word) && self.env.get(word).is_none()
+    }
+
     /// Runs `input` in the session's environment and keeps the result.
     pub fn run(&mut self, input: &str) {
         let input = input.trim();

@@ -19,8 +19,12 @@ fn title(ascii: bool) -> String {
 pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, view: &HelpView) {
     let theme = app.theme();
     let page = help::page((area.width, area.height), theme.ascii);
+    let borders = match page.bottom {
+        true => Borders::ALL,
+        false => Borders::ALL - Borders::BOTTOM,
+    };
     let mut block = Block::new()
-        .borders(Borders::ALL)
+        .borders(borders)
         .border_set(theme.border())
         .padding(Padding::horizontal(1))
         .title(title(theme.ascii));

@@ -17,8 +17,7 @@ use crate::layout::Theme;
 
 pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect) {
     let theme = app.theme();
-    if let Mode::Prompt(prompt) = &app.mode() {
-        let lead = prompt.kind.lead();
+    if let (Mode::Prompt(prompt), Some(lead)) = (&app.mode(), app.prompt_lead()) {
         let room = usize::from(area.width).saturating_sub(lead.width() + 1);
         let input = &prompt.input;
         let skip = input.visual_scroll(room);

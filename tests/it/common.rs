@@ -7,7 +7,7 @@
 
 use std::path::{Path, PathBuf};
 
-use attn_course::app::App;
+use attn_course::app::{Action, App};
 use attn_course::app::keymap::action_for;
 use attn_course::content::Course;
 use attn_course::progress::{Changes, Progress, Saver};
@@ -36,12 +36,13 @@ pub fn course(name: &str) -> Course {
 }
 
 /// Presses `code` with `modifiers` through the keymap of the app's current mode.
-/// Panics if the mode binds no action to the key.
+/// Panics if the mode binds no action to the key (the reader would only say so in the
+/// status bar).
 pub fn key(app: &mut App, code: KeyCode, modifiers: KeyModifiers) {
     let event = KeyEvent::new(code, modifiers);
     match action_for(app.mode(), event) {
-        Some(action) => app.update(action),
-        None => panic!(
+        Some(action) if !matches!(action, Action::Unbound(..)) => app.update(action),
+        _ => panic!(
             "key {} is not bound in mode {:?}",
             describe(code, modifiers),
             app.mode()

@@ -6,7 +6,7 @@
 use attn_course::app::{App, Mode, PanelView};
 use attn_course::layout::Theme;
 use attn_course::progress::Progress;
-use ratatui::crossterm::event::KeyCode;
+use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 
 use crate::common;
 use common::{frame, keys, press};
@@ -182,4 +182,116 @@ fn another_one_comes_after_the_solution_was_seen() {
     };
     assert!(note.starts_with("New numbers"), "{note}");
     assert_eq!(app.current_problem(), Some(before));
+}
+
+fn ctrl(app: &mut App, c: char) {
+    common::key(app, KeyCode::Char(c), KeyModifiers::CONTROL);
+}
+
+#[test]
+fn less_and_vim_keys_move_the_text() {
+    let mut app = app_on("course", (80, 24));
+    ctrl(&mut app, 'e');
+    ctrl(&mut app, 'n');
+    assert_eq!(app.scroll(), 2, "^E ^N: a line down each");
+    ctrl(&mut app, 'y');
+    ctrl(&mut app, 'p');
+    assert_eq!(app.scroll(), 0, "^Y ^P: a line up each");
+    keys(&mut app, "z");
+    let page = app.scroll();
+    assert!(page > 10, "z pages down: {page}");
+    keys(&mut app, "w");
+    assert_eq!(app.scroll(), 0, "w pages back");
+    ctrl(&mut app, 'g');
+    let said = app.message().unwrap_or_default().to_string();
+    assert!(
+        said.starts_with("lesson 1, ") && said.contains("lines 1-") && said.ends_with('%'),
+        "^G says where: {said}"
+    );
+}
+
+#[test]
+fn counts_in_the_go_to_line_go_to_a_percent_and_a_line() {
+    let mut app = app_on("course", (80, 24));
+    keys(&mut app, "12G");
+    assert_eq!((app.mode(), app.scroll()), (&Mode::Reading, 11), "12G: line 12 on top");
+    let lines = app.view().lines.len();
+    keys(&mut app, "g50%");
+    let half = (lines * 50 / 100).min(lines - app.text_height());
+    assert_eq!(app.scroll(), half);
+    keys(&mut app, "g1p");
+    assert_eq!(app.scroll(), lines / 100);
+}
+
+#[test]
+fn a_key_that_does_nothing_says_so_and_points_to_the_help() {
+    let mut app = app_on("course", (80, 24));
+    for key in [KeyCode::Char('x'), KeyCode::Char('Z'), KeyCode::F(5), KeyCode::Insert] {
+        let event = ratatui::crossterm::event::KeyEvent::new(key, KeyModifiers::NONE);
+        let action = attn_course::app::keymap::action_for(app.mode(), event);
+        app.update(action.expect("every key does something, if only say so"));
+        let said = app.message().unwrap_or_default().to_string();
+        assert!(
+            said.contains("does nothing") && said.contains("? lists the keys"),
+            "{key:?}: {said}"
+        );
+        assert_eq!((app.mode(), app.scroll()), (&Mode::Reading, 0));
+    }
+}
+
+#[test]
+fn colon_q_quits_as_vim_s_does_unless_q_is_bound() {
+    let mut app = app_on("course", (80, 24));
+    keys(&mut app, ":let q = 2");
+    press(&mut app, KeyCode::Enter);
+    keys(&mut app, "q");
+    press(&mut app, KeyCode::Enter);
+    assert!(!app.quit(), "q is the learner's binding here");
+    let mut app = app_on("course", (80, 24));
+    keys(&mut app, ":q");
+    press(&mut app, KeyCode::Enter);
+    assert!(app.quit());
+}
+
+/// The status row: the go-to line's lead and text.
+fn status(app: &App) -> String {
+    rows(app).last().cloned().unwrap_or_default()
+}
+
+#[test]
+fn the_go_to_line_says_whether_a_number_is_a_problem_or_a_section() {
+    let mut app = app_on("course", (80, 24));
+    keys(&mut app, "1.1");
+    let line = status(&app);
+    assert!(
+        line.contains("go to problem 1.1 in 1.3 (1.1s: section 1.1): 1.1"),
+        "{line}"
+    );
+    keys(&mut app, "s");
+    assert!(status(&app).contains("go to section 1.1: 1.1s"), "{}", status(&app));
+    press(&mut app, KeyCode::Enter);
+    let at = app.current_section().map(|s| s.title.clone()).unwrap_or_default();
+    assert!(at.starts_with("1.1 "), "at {at}");
+    // § as the text writes it goes there too; a number with no section says so.
+    keys(&mut app, "1");
+    common::key(&mut app, KeyCode::Home, KeyModifiers::NONE);
+    keys(&mut app, "§");
+    common::key(&mut app, KeyCode::End, KeyModifiers::NONE);
+    keys(&mut app, ".2");
+    press(&mut app, KeyCode::Enter);
+    let at = app.current_section().map(|s| s.title.clone()).unwrap_or_default();
+    assert!(at.starts_with("1.2 "), "at {at}");
+    keys(&mut app, "1.9s");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.message(), Some("go to: no section §1.9"));
+}
+
+#[test]
+fn a_typed_line_that_is_full_says_so_instead_of_dropping_keys_silently() {
+    let mut app = app_on("course", (80, 24));
+    keys(&mut app, ":");
+    app.paste(&"1".repeat(attn_course::app::MAX_PROMPT_CHARS));
+    keys(&mut app, "+");
+    let said = app.message().unwrap_or_default();
+    assert!(said.starts_with("the line is full (4096 characters)"), "{said}");
 }

@@ -249,7 +249,10 @@ fn shifted_letters_match_their_binding_and_every_bound_key_has_help() {
     let g = KeyEvent::new(KeyCode::Char('G'), KeyModifiers::SHIFT);
     assert_eq!(action_for(&Mode::Reading, g), Some(Action::Bottom));
     let ctrl_j = KeyEvent::new(KeyCode::Char('j'), KeyModifiers::CONTROL);
-    assert_eq!(action_for(&Mode::Reading, ctrl_j), None);
+    assert_eq!(
+        action_for(&Mode::Reading, ctrl_j),
+        Some(Action::Unbound(KeyCode::Char('j'), KeyModifiers::CONTROL))
+    );
 }
 
 #[test]
