@@ -66,7 +66,10 @@ pub enum Action {
     GoPercent,
     GoLine,
     /// A key the mode does not bind: the status bar says so, and that `?` lists them.
-    Unbound(ratatui::crossterm::event::KeyCode, ratatui::crossterm::event::KeyModifiers),
+    Unbound(
+        ratatui::crossterm::event::KeyCode,
+        ratatui::crossterm::event::KeyModifiers,
+    ),
     /// Scroll the problem panel.
     PanelDown,
     PanelUp,

@@ -164,8 +164,8 @@ impl App {
         let lines = self.view.lines.len();
         let top = self.scroll + 1;
         let bottom = (self.scroll + self.text_height()).min(lines);
-        let section = (self.current_section())
-            .map_or("the opening".to_string(), |s| s.title.clone());
+        let section =
+            (self.current_section()).map_or("the opening".to_string(), |s| s.title.clone());
         let text = format!(
             "lesson {}, {section}: lines {top}-{bottom} of {lines}, {}%",
             self.lesson + 1,

@@ -7,8 +7,8 @@
 
 use std::path::{Path, PathBuf};
 
-use attn_course::app::{Action, App};
 use attn_course::app::keymap::action_for;
+use attn_course::app::{Action, App};
 use attn_course::content::Course;
 use attn_course::progress::{Changes, Progress, Saver};
 use ratatui::Terminal;

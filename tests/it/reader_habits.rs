@@ -214,7 +214,11 @@ fn less_and_vim_keys_move_the_text() {
 fn counts_in_the_go_to_line_go_to_a_percent_and_a_line() {
     let mut app = app_on("course", (80, 24));
     keys(&mut app, "12G");
-    assert_eq!((app.mode(), app.scroll()), (&Mode::Reading, 11), "12G: line 12 on top");
+    assert_eq!(
+        (app.mode(), app.scroll()),
+        (&Mode::Reading, 11),
+        "12G: line 12 on top"
+    );
     let lines = app.view().lines.len();
     keys(&mut app, "g50%");
     let half = (lines * 50 / 100).min(lines - app.text_height());
@@ -226,7 +230,12 @@ fn counts_in_the_go_to_line_go_to_a_percent_and_a_line() {
 #[test]
 fn a_key_that_does_nothing_says_so_and_points_to_the_help() {
     let mut app = app_on("course", (80, 24));
-    for key in [KeyCode::Char('x'), KeyCode::Char('Z'), KeyCode::F(5), KeyCode::Insert] {
+    for key in [
+        KeyCode::Char('x'),
+        KeyCode::Char('Z'),
+        KeyCode::F(5),
+        KeyCode::Insert,
+    ] {
         let event = ratatui::crossterm::event::KeyEvent::new(key, KeyModifiers::NONE);
         let action = attn_course::app::keymap::action_for(app.mode(), event);
         app.update(action.expect("every key does something, if only say so"));
@@ -268,9 +277,16 @@ fn the_go_to_line_says_whether_a_number_is_a_problem_or_a_section() {
         "{line}"
     );
     keys(&mut app, "s");
-    assert!(status(&app).contains("go to section 1.1: 1.1s"), "{}", status(&app));
+    assert!(
+        status(&app).contains("go to section 1.1: 1.1s"),
+        "{}",
+        status(&app)
+    );
     press(&mut app, KeyCode::Enter);
-    let at = app.current_section().map(|s| s.title.clone()).unwrap_or_default();
+    let at = app
+        .current_section()
+        .map(|s| s.title.clone())
+        .unwrap_or_default();
     assert!(at.starts_with("1.1 "), "at {at}");
     // § as the text writes it goes there too; a number with no section says so.
     keys(&mut app, "1");
@@ -279,7 +295,10 @@ fn the_go_to_line_says_whether_a_number_is_a_problem_or_a_section() {
     common::key(&mut app, KeyCode::End, KeyModifiers::NONE);
     keys(&mut app, ".2");
     press(&mut app, KeyCode::Enter);
-    let at = app.current_section().map(|s| s.title.clone()).unwrap_or_default();
+    let at = app
+        .current_section()
+        .map(|s| s.title.clone())
+        .unwrap_or_default();
     assert!(at.starts_with("1.2 "), "at {at}");
     keys(&mut app, "1.9s");
     press(&mut app, KeyCode::Enter);
@@ -293,5 +312,8 @@ fn a_typed_line_that_is_full_says_so_instead_of_dropping_keys_silently() {
     app.paste(&"1".repeat(attn_course::app::MAX_PROMPT_CHARS));
     keys(&mut app, "+");
     let said = app.message().unwrap_or_default();
-    assert!(said.starts_with("the line is full (4096 characters)"), "{said}");
+    assert!(
+        said.starts_with("the line is full (4096 characters)"),
+        "{said}"
+    );
 }
