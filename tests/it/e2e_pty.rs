@@ -25,7 +25,7 @@ fn opens_navigates_and_quits_restoring_the_terminal() {
     tui.send("]");
     tui.wait_for("lesson 2/3");
     tui.send("?");
-    tui.wait_for("Esc closes this");
+    tui.wait_for("Esc q close this help");
     tui.send("x");
     tui.send("/softmax\r");
     tui.wait_for("for \"softmax\"");

@@ -109,8 +109,8 @@ fn the_v1_sample_has_no_review_tables_and_gets_schedules_from_its_history() {
     let solved = &problems("three-matrices")["template-output"];
     assert_eq!(solved.review, None);
     // Solved at 1764379620 after a wrong try and a hint: a Hard first review, due
-    // FSRS's first Hard interval, two days (2 × 86 400 s), later.
-    assert_eq!(schedule::due_at(solved), Some(1_764_379_620 + 2 * 86_400));
+    // FSRS's first Hard interval, its stability 1.18 days rounded: one day later.
+    assert_eq!(schedule::due_at(solved), Some(1_764_379_620 + 86_400));
     // Never solved: due from its last (only) attempt.
     let open = &problems("sqrt-dk")["dot-product-variance"];
     assert_eq!(schedule::due_at(open), Some(1_764_465_300));

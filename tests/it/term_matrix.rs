@@ -84,7 +84,7 @@ fn run_cell(cell: Cell) {
     tui.wait_for("lesson 1/3");
     assert!(tui.screen.screen().alternate_screen(), "{cell:?}");
     tui.send("?");
-    let help = tui.wait_for(" keys: q quits");
+    let help = tui.wait_for(" keys: Esc q close");
     assert!(help.contains("quit (saved)"), "{cell:?} help:\n{help}");
     tui.send("x");
     tui.send("p");
