@@ -265,6 +265,26 @@ fn held_out_statistics_match_the_independent_figures() {
         .unwrap()
         .unwrap();
     assert_eq!(shown, "\"ses and $d\"");
+    // Indices pick ids: the NumPy pass finds neuron 226 of layer 1 firing hardest at
+    // held-out characters 2039 and 1499, both an "o".
+    assert_eq!(
+        eval("heldout([3, 0, 4])").unwrap(),
+        eval("let t = heldout(0, 5); [t[3], t[0], t[4]]").unwrap()
+    );
+    assert_eq!(
+        eval("top_contexts(1, 226, 2).T[0]").unwrap(),
+        Value::Vector(vec![2039.0, 1499.0])
+    );
+    assert_eq!(
+        eval("heldout(top_contexts(1, 226, 2).T[0]) - tokens(\"oo\")").unwrap(),
+        Value::Vector(vec![0.0, 0.0])
+    );
+    assert!(eval("heldout([0, 1], 2)").unwrap_err().contains("takes no n"));
+    assert!(
+        eval("heldout([99999])")
+            .unwrap_err()
+            .contains("an index must be a whole number from 0 to")
+    );
     let newline = super::text_call("chars(tokens(\"a\\nb\"))", &mut Env::new())
         .unwrap()
         .unwrap();
