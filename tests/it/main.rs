@@ -44,6 +44,7 @@ mod math_layout;
 mod math_props;
 mod math_snapshots;
 mod model_cli;
+mod model_numbers;
 mod model_parity;
 mod open_store;
 mod problem_lint;

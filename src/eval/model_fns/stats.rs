@@ -17,9 +17,12 @@ use crate::eval::args::integer;
 use crate::eval::random::rand_stream;
 use crate::model::{Edits, Heldout, RepeatStats, Site, Sweep, TOP_K, shipped_heldout};
 
-/// Sweeps (and repeat statistics) kept, by intervention: enough for a lesson's
-/// controls, few enough that the cache stays small (a sweep is about 70 kB).
-const KEPT: usize = 16;
+/// Sweeps (and repeat statistics) kept, by intervention: enough for every control of
+/// the course's model sections (about 25 interventions), so that `check`, which
+/// evaluates each claim twice (as a claim, then for the numbers its prose repeats),
+/// computes each sweep once; few enough that the cache stays small (a sweep is about
+/// 70 kB).
+const KEPT: usize = 48;
 
 /// Random texts for [`repeat_stat`]: this many, each a half of [`HALF`] ids repeated.
 const REPEATS: u64 = 16;
