@@ -43,6 +43,7 @@ mod math_errors;
 mod math_layout;
 mod math_props;
 mod math_snapshots;
+mod merge_props;
 mod model_cli;
 mod model_numbers;
 mod model_parity;
