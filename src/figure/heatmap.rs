@@ -140,7 +140,7 @@ fn shown(c: char, look: &Look) -> char {
         ('\n' | '\t', true) => '/',
         _ => c,
     };
-    let fits = sign.width() == Some(1) && !(look.ascii && !sign.is_ascii());
+    let fits = sign.width() == Some(1) && (!look.ascii || sign.is_ascii());
     if fits { sign } else { '?' }
 }
 

