@@ -83,7 +83,7 @@ fn numbers_in(text: &str) -> Vec<(String, bool)> {
     while i < chars.len() {
         let prev = i.checked_sub(1).map(|k| chars[k]);
         let starts = chars[i].is_ascii_digit()
-            && !prev.is_some_and(|c| c.is_alphanumeric() || matches!(c, '.' | '_' | '§'));
+            && !prev.is_some_and(|c| c.is_alphanumeric() || matches!(c, '.' | '_' | '§' | '#'));
         if !starts {
             i += 1;
             continue;
