@@ -70,6 +70,7 @@ mod store_memory;
 mod store_props;
 mod store_samples;
 mod sync_cli;
+mod sync_e2e;
 mod term_matrix;
 mod terminal_pty;
 mod tui_problems;
