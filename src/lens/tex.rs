@@ -171,14 +171,8 @@ impl Reader<'_> {
     }
 
     fn rest_starts(&self, s: &str) -> bool {
-        let mut i = self.at;
-        for c in s.chars() {
-            if self.chars.get(i) != Some(&c) {
-                return false;
-            }
-            i += 1;
-        }
-        true
+        let mut rest = self.chars[self.at.min(self.chars.len())..].iter();
+        s.chars().all(|c| rest.next() == Some(&c))
     }
 
     /// A command name after a backslash: letters, or one other character.

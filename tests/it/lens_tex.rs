@@ -71,7 +71,7 @@ c &= \begin{cases} 0 & x \\ 1 & y \end{cases}
 
 #[test]
 fn hostile_sources_end_with_a_clear_error_quickly() {
-    let doubling: String = (b'a'..b'z')
+    let doubling: String = (b'a'..=b'y')
         .map(|c| {
             format!(
                 "\\def\\{}{{\\{}\\{}}}",
