@@ -4,21 +4,31 @@
 
 use super::model::Progress;
 
-/// Merges `incoming` into `base` unless it was read before a reset that `base` has seen
-/// (fewer `resets`): such a record holds what the learner chose to start over from.
-/// Returns whether it was merged.
+/// Merges `incoming` into `base` (the join, see `Progress::merge_from`) and says
+/// whether `incoming` was kept: not when it was read before a reset that `base` has seen
+/// (fewer `resets`), for such a record holds what the learner chose to start over from.
 pub fn absorb(base: &mut Option<Progress>, incoming: &Progress) -> bool {
     match base {
         None => {
-            *base = Some(incoming.clone());
+            let mut fresh = incoming.clone();
+            fresh.normalize();
+            *base = Some(fresh);
             true
         }
-        Some(base) if incoming.resets < base.resets => false,
         Some(base) => {
+            let kept = incoming.resets >= base.resets;
             base.merge_from(incoming);
-            base.resets = incoming.resets;
-            true
+            kept
         }
+    }
+}
+
+/// `imported` as a record of the reset generation `resets`: `progress import` merges
+/// the file the learner names whatever reset it came from, and keeps the local `resets`.
+pub fn adopted(imported: &Progress, resets: u64) -> Progress {
+    Progress {
+        resets,
+        ..imported.clone()
     }
 }
 
@@ -44,19 +54,16 @@ pub fn joined(local: &Progress, remote: &Progress, seed: SeedRule) -> Progress {
 }
 
 impl Progress {
-    /// Applies `rule` to this record's seed.
+    /// Applies `rule` to this record's seed; a seed it changes counts in
+    /// `seed_changes`, so that the merge prefers it to the one it replaced.
     pub fn apply_seed(&mut self, rule: SeedRule) {
-        match rule {
-            SeedRule::IfUnbound(seed) => self.take_seed_if_unbound(seed),
-            SeedRule::Chosen(seed) => self.learner_seed = seed,
-        }
-    }
-
-    /// Takes `seed` while no problem work binds this record to its own (an import's
-    /// numbers move with it, see `Store::import`).
-    pub fn take_seed_if_unbound(&mut self, seed: u64) {
-        if !self.binds_seed() {
+        let seed = match rule {
+            SeedRule::IfUnbound(_) if self.binds_seed() => return,
+            SeedRule::IfUnbound(seed) | SeedRule::Chosen(seed) => seed,
+        };
+        if seed != self.learner_seed {
             self.learner_seed = seed;
+            self.seed_changes = self.seed_changes.saturating_add(1);
         }
     }
 
@@ -90,12 +97,22 @@ mod tests {
     }
 
     #[test]
-    fn only_an_unbound_record_takes_a_seed() {
+    fn only_an_unbound_record_takes_a_seed_and_a_chosen_one_outranks_the_old() {
         let mut p = Progress::new(1);
-        p.take_seed_if_unbound(2);
-        assert_eq!(p.learner_seed, 2);
+        p.apply_seed(SeedRule::IfUnbound(2));
+        assert_eq!((p.learner_seed, p.seed_changes), (2, 1));
         p.record_attempt("l", "p", Attempt::new(1, "1", "1", true, 0));
-        p.take_seed_if_unbound(3);
-        assert_eq!(p.learner_seed, 2);
+        p.apply_seed(SeedRule::IfUnbound(3));
+        assert_eq!((p.learner_seed, p.seed_changes), (2, 1));
+        // A reader left open with the seed replaced by a choice saves: the choice stays.
+        let mut open = Progress::new(9);
+        open.record_attempt("l", "p", Attempt::new(2, "2", "2", false, 0));
+        let mut chosen = p.clone();
+        chosen.apply_seed(SeedRule::Chosen(5));
+        let mut saved = chosen.clone();
+        saved.merge_from(&open);
+        assert_eq!(saved.learner_seed, 5);
+        open.merge_from(&chosen);
+        assert_eq!(open, saved);
     }
 }

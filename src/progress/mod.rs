@@ -25,7 +25,7 @@ pub mod scratchpad;
 mod standing;
 pub mod view;
 
-pub use absorb::{SeedRule, absorb, joined};
+pub use absorb::{SeedRule, absorb, adopted, joined};
 pub use answer::{AnswerError, Answered, instance};
 pub use card::Card;
 pub use changes::Changes;

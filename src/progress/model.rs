@@ -25,6 +25,12 @@ pub struct Progress {
     /// reader left open cannot undo the reset.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub resets: u64,
+    /// How many times a sync or an import gave this record another seed (see
+    /// `apply_seed`): of two records bound to two seeds, the merge keeps the one set
+    /// more often, so a reader left open with the old seed cannot undo the learner's
+    /// choice.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub seed_changes: u64,
     /// Where the learner was reading.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub position: Option<Position>,
@@ -236,6 +242,7 @@ impl Progress {
             schema: SCHEMA,
             learner_seed,
             resets: 0,
+            seed_changes: 0,
             position: None,
             lessons: BTreeMap::new(),
             notes: Vec::new(),

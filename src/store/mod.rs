@@ -38,7 +38,7 @@ pub use record::{RecordError, decode_record, read_record, record_text, write_rec
 use seed::new_seed;
 
 use crate::progress::clock::Clock;
-use crate::progress::{Changes, Progress, SCHEMA, Saver, SeedRule, absorb};
+use crate::progress::{Changes, Progress, SCHEMA, Saver, SeedRule, absorb, adopted};
 use quarantine::Aside;
 use record::decode;
 
@@ -133,17 +133,18 @@ impl Store {
     /// `progress import`: merges `imported` into `progress` and saves. The learner's
     /// numbers move with their record: while nothing in the merged record depends on a
     /// seed (no problem record), it takes the imported one, also when the import holds
-    /// no problem work either.
+    /// no problem work either; a record with problem work keeps its own.
     pub fn import(
         &mut self,
         progress: &mut Progress,
         imported: &Progress,
     ) -> Result<Option<String>, SaveError> {
-        self.merge_in(
-            progress,
-            imported,
-            SeedRule::IfUnbound(imported.learner_seed),
-        )
+        let seed = if progress.binds_seed() {
+            SeedRule::Chosen(progress.learner_seed)
+        } else {
+            SeedRule::IfUnbound(imported.learner_seed)
+        };
+        self.merge_in(progress, &adopted(imported, progress.resets), seed)
     }
 
     /// Merges `incoming` (an import, the other side of a sync) into `progress` and
@@ -208,11 +209,24 @@ impl Store {
         if let Some(seed) = seed {
             merged.apply_seed(seed);
         } else {
+            // While no problem work binds the record to a seed, the one already on disk
+            // stays: readers started together on a fresh home settle on the first
+            // saver's numbers at their first save (the join alone would keep the
+            // greatest, and a reader that saved before it would show other numbers).
+            if let Some(disk) = on_disk.as_ref().filter(|d| d.resets == merged.resets) {
+                merged.apply_seed(SeedRule::IfUnbound(disk.learner_seed));
+            }
             // A reading session past a thousand lessons: the oldest read marks go, not
             // the whole record at the next start. An import over a bound is refused.
             limits::drop_oldest_read_marks(&mut merged);
         }
         if on_disk.as_ref() != Some(&merged) {
+            if let Some(aside) = self.keep_superseded(&path, on_disk.as_ref(), &merged)? {
+                notice = Some(format!(
+                    "the record was reset on another machine; the one here is kept as {}",
+                    aside.display()
+                ));
+            }
             write_record(&path, &merged).map_err(|e| fail(&e))?;
         }
         // Everything merged is on disk: the pending files may go (a failed removal is
@@ -224,6 +238,25 @@ impl Store {
         let changes = Changes::between(progress, &merged);
         *progress = merged;
         Ok(Saved { notice, changes })
+    }
+
+    /// A save that replaces the file's record by one from a later reset (a sync with a
+    /// machine where the learner started over) keeps the file's work aside first, as
+    /// `progress reset` does; returns the copy's name.
+    fn keep_superseded(
+        &self,
+        path: &Path,
+        on_disk: Option<&Progress>,
+        merged: &Progress,
+    ) -> Result<Option<PathBuf>, SaveError> {
+        match on_disk {
+            Some(old) if old.resets < merged.resets && !old.is_empty() => {
+                quarantine::set_aside(path, Aside::Reset, self.now())
+                    .map(Some)
+                    .map_err(|e| save_error(path, &e))
+            }
+            _ => Ok(None),
+        }
     }
 
     /// The lock stayed busy: keep `progress` in a new pending file (and drop this

@@ -44,6 +44,7 @@ mod math_errors;
 mod math_layout;
 mod math_props;
 mod math_snapshots;
+mod merge_props;
 mod model_cli;
 mod model_parity;
 mod open_store;

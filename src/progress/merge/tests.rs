@@ -222,9 +222,13 @@ fn lessons_and_unknown_fields_are_a_union_never_pruned() {
         "schema = 1\nlearner_seed = 1\ntheme = \"light\"\n[flags]\nb = 2\n[lessons.new]\nread = 0.5\n",
     )
     .unwrap_or_else(|e| panic!("{e}"));
+    let mut other_way = mine.clone();
+    other_way.merge_from(&disk);
     disk.merge_from(&mine);
+    assert_eq!(disk, other_way);
     assert_eq!(disk.lessons.keys().collect::<Vec<_>>(), ["gone", "new"]);
-    assert_eq!(disk.extra["theme"].as_str(), Some("dark"));
+    // A conflict is settled by the values, not by which side is the base.
+    assert_eq!(disk.extra["theme"].as_str(), Some("light"));
     let flags = disk.extra["flags"]
         .as_table()
         .map(|t| t.keys().cloned().collect::<Vec<_>>());
@@ -232,7 +236,7 @@ fn lessons_and_unknown_fields_are_a_union_never_pruned() {
 }
 
 #[test]
-fn a_base_without_problem_work_adopts_the_incoming_seed_and_a_working_one_keeps_its_own() {
+fn a_side_without_problem_work_adopts_the_other_seed_and_a_working_one_keeps_its_own() {
     // Opened and read on the new machine, but no problem touched yet.
     let mut fresh = Progress::new(1);
     fresh.set_position("l2", 3, 4);
@@ -244,11 +248,15 @@ fn a_base_without_problem_work_adopts_the_incoming_seed_and_a_working_one_keeps_
     other.record_attempt("l3", "3.1", attempt(9, "y", true));
     fresh.merge_from(&other);
     assert_eq!(fresh.learner_seed, 99);
-    // Neither side bound to its seed: the base keeps its own, so merges settle.
+    // Neither side bound to its seed: the greater seed, whichever side it is on, so
+    // merges settle.
     let mut opened = Progress::new(1);
     opened.set_position("l1", 0, 1);
     opened.merge_from(&Progress::new(77));
-    assert_eq!(opened.learner_seed, 1);
+    assert_eq!(opened.learner_seed, 77);
+    let mut other_way = Progress::new(77);
+    other_way.merge_from(&opened);
+    assert_eq!(other_way, opened);
 }
 
 #[test]
