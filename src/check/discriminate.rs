@@ -18,16 +18,6 @@ use crate::problems::verdict::{close, to_figures};
 /// How near the runner-up may come to the maximum an `argmax` answer picks.
 const TIE: f64 = 0.01;
 
-/// Operators whose findings are not yet enforced: the course still has draws they flag
-/// (listed in the closing note of issue 25). Their mutants are generated, and named in
-/// verdicts, all the same.
-const PENDING: [&str; 4] = [
-    "drop-term",
-    "softmax-axis",
-    "add-transpose-right",
-    "rmsnorm-for-layernorm",
-];
-
 /// Below this fraction of the largest entry, an entry is rounding noise.
 const NOISE: f64 = 1e-6;
 
@@ -96,9 +86,6 @@ impl Tally {
         let mut out = self.lines;
         for (m, (tried, equal, first)) in problem.mutants.iter().zip(self.mutants) {
             let Some(first) = first else { continue };
-            if PENDING.iter().any(|op| m.id.split(' ').next() == Some(op)) {
-                continue;
-            }
             // A parameter the answer does not depend on (the G of "only the product
             // matters") may be anything: rewriting it is no slip.
             let rewritten = m.id.split_once(' ').map(|(_, node)| node);
@@ -110,16 +97,18 @@ impl Tally {
                 continue;
             }
             let declared = spec.equivalent.iter().any(|d| d.mutant == m.id);
-            let excusable = !m.parametric || spec.kind == ProblemKind::PredictBreak;
-            let line = if equal == tried && (!excusable || !declared) {
-                if excusable {
+            // Declarable on every draw: fixed data, or (until the invariance problems are
+            // rewritten) the step a `predict-break` question says does not matter.
+            let degenerate = m.parametric && spec.kind != ProblemKind::PredictBreak;
+            let line = if equal == tried && (degenerate || !declared) {
+                if degenerate {
                     format!(
-                        "mutant `{}` gives the answer on every draw ({tried}): declare it in `equivalent` if the question is that this step does not matter, else change the numbers",
+                        "mutant `{}` gives the answer on every draw ({tried}): the problem cannot tell that method from the right one; change its numbers",
                         m.id
                     )
                 } else {
                     format!(
-                        "mutant `{}` gives the answer on every draw ({tried}): the problem cannot tell that method from the right one; change its numbers",
+                        "mutant `{}` gives the answer on every draw ({tried}): declare it in `equivalent` if the question is that this step does not matter, else change the numbers",
                         m.id
                     )
                 }

@@ -38,6 +38,7 @@ mod glossary_view;
 mod hostile_course;
 mod hostile_model;
 mod lens;
+mod lens_tex;
 mod math_corpus;
 mod math_errors;
 mod math_layout;
