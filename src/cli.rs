@@ -86,8 +86,16 @@ pub enum Command {
     /// sub-expression in the course's words, with the section and problem for each.
     Explain {
         /// The equation in LaTeX, without `$` delimiters (e.g. '\softmax(QK^T/\sqrt{d_k})V').
-        #[arg(allow_hyphen_values = true)]
-        latex: String,
+        #[arg(
+            allow_hyphen_values = true,
+            required_unless_present = "tex",
+            conflicts_with = "tex"
+        )]
+        latex: Option<String>,
+        /// Explain every display equation of a paper's LaTeX source instead, in order,
+        /// with the paper's simple macros expanded.
+        #[arg(long, value_name = "FILE")]
+        tex: Option<PathBuf>,
         /// Width in columns to lay out in (default 80).
         #[arg(long)]
         width: Option<u16>,

@@ -44,43 +44,12 @@ fail() {
   exit 1
 }
 
-ssh-keygen -q -t ed25519 -N '' -f "$T/host_key"
-ssh-keygen -q -t ed25519 -N '' -f "$T/client_key"
-cp "$T/client_key.pub" "$T/authorized_keys"
-PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-cat >"$T/sshd_config" <<EOF
-ListenAddress 127.0.0.1
-Port $PORT
-HostKey $T/host_key
-AuthorizedKeysFile $T/authorized_keys
-PidFile $T/sshd.pid
-StrictModes no
-UsePAM no
-PubkeyAuthentication yes
-PasswordAuthentication no
-KbdInteractiveAuthentication no
-PermitRootLogin prohibit-password
-PrintMotd no
-PrintLastLog no
-EOF
-# Root's sshd needs its privilege-separation folder (made by the service, not the package).
-if [ "$(id -u)" = 0 ]; then mkdir -p /run/sshd; fi
-"$SSHD" -D -e -f "$T/sshd_config" 2>"$T/sshd.log" &
-SSHD_PID=$!
+# shellcheck source=tests/sshd.sh
+source "$(dirname "$0")/sshd.sh"
+start_sshd
 
 # The remote command: the reader on the fixture course, progress in the temp folder.
 REMOTE="LANG=C.UTF-8 $BIN --home $T/home --course $COURSE"
-SSH=(ssh -F /dev/null -p "$PORT" -i "$T/client_key" -o IdentitiesOnly=yes
-  -o BatchMode=yes -o StrictHostKeyChecking=no -o "UserKnownHostsFile=$T/known_hosts"
-  -o LogLevel=ERROR -o ConnectTimeout=5)
-
-# Wait until sshd answers (a connection that runs `true`).
-for _ in $(seq 1 $((PATIENCE * 10))); do
-  if "${SSH[@]}" -T 127.0.0.1 true </dev/null 2>/dev/null; then break; fi
-  kill -0 "$SSHD_PID" 2>/dev/null || fail "sshd exited at start"
-  sleep 0.1
-done
-"${SSH[@]}" -T 127.0.0.1 true </dev/null 2>/dev/null || fail "sshd never accepted the key"
 
 tmx() { tmux -S "$T/tmux" -f /dev/null "$@"; }
 screen() { tmx capture-pane -p -t learner; }

@@ -36,7 +36,9 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::List) => list::run(&settings),
         Some(Command::Read { n, width }) => read::run(&settings, n, width),
         Some(Command::Math { latex, width }) => math::run(&settings, &latex, width),
-        Some(Command::Explain { latex, width }) => explain::run(&settings, &latex, width),
+        Some(Command::Explain { latex, tex, width }) => {
+            explain::run(&settings, latex.as_deref(), tex.as_deref(), width)
+        }
         Some(Command::Eval { expr, json }) => eval::run(&expr, json),
         Some(Command::Problem {
             id,

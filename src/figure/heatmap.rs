@@ -1,5 +1,6 @@
-//! A matrix as a grid of shaded (or coloured) cells, with row and column indices and a
-//! legend that gives the value scale; cells carry their values when the width allows.
+//! A matrix as a grid of shaded (or coloured) cells, with row and column indices (and,
+//! for a matrix over the characters of a text, those characters) and a legend that
+//! gives the value scale; cells carry their values when the width allows.
 
 use ratatui::style::{Color, Style};
 use ratatui::text::{Line, Span};
@@ -23,18 +24,24 @@ struct Cells {
 /// Draws `rows` within `width` columns, or `None` when even one column per cell does
 /// not fit (the caller prints a summary instead).
 pub fn draw(rows: &[Vec<f64>], width: usize, look: &Look) -> Option<Vec<Line<'static>>> {
-    draw_panels(&[rows.to_vec()], &[], width, look)
+    draw_panels(&[rows.to_vec()], &[], &[], width, look)
 }
 
 /// Draws several matrices on one scale with one legend: side by side when they fit the
 /// width, else one under the other; `titles` name them (none: untitled). `None` when
 /// even one column per cell does not fit.
+///
+/// `chars`, when not empty, are the characters of the text each panel's rows and
+/// columns stand for (an attention pattern over a text): each row index is followed by
+/// its character, and a line under the column indices shows the columns' characters.
 pub fn draw_panels(
     panels: &[Vec<Vec<f64>>],
     titles: &[String],
+    chars: &[char],
     width: usize,
     look: &Look,
 ) -> Option<Vec<Line<'static>>> {
+    let chars: Vec<char> = chars.iter().map(|&c| shown(c, look)).collect();
     let (lo, hi) = panels
         .iter()
         .filter_map(|p| range(p))
@@ -72,7 +79,7 @@ pub fn draw_panels(
             .enumerate()
             .map(|(k, p)| {
                 let title = titles.get(k).map_or(0, |t| t.width());
-                panel_width(p, cells).max(title)
+                panel_width(p, cells, &chars).max(title)
             })
             .collect()
     };
@@ -81,7 +88,7 @@ pub fn draw_panels(
         w.iter().sum::<usize>() + PANEL_GAP * (w.len() - 1) <= width
     };
     let scale = |x: f64| if hi > lo { (x - lo) / (hi - lo) } else { 0.5 };
-    let stacked = |c: Cells| panels.iter().all(|p| panel_width(p, c) <= width);
+    let stacked = |c: Cells| panels.iter().all(|p| panel_width(p, c, &chars) <= width);
     // Values stay written whenever a panel fits with them, one panel under the other if
     // need be: a caption may point at "the cells marked 1".
     let (cells, across) = options.iter().find_map(|&c| {
@@ -91,7 +98,7 @@ pub fn draw_panels(
             stacked(c).then_some((c, false))
         }
     })?;
-    let grid = |p: &Vec<Vec<f64>>| grid(p, cells, decimals, &scale, look);
+    let grid = |p: &Vec<Vec<f64>>| grid(p, &chars, cells, decimals, &scale, look);
     let mut out = Vec::new();
     if across {
         let widths = widths(cells);
@@ -111,14 +118,30 @@ pub fn draw_panels(
 }
 
 /// Columns a panel takes: the row-index gutter and its cells.
-fn panel_width(rows: &[Vec<f64>], cells: Cells) -> usize {
+fn panel_width(rows: &[Vec<f64>], cells: Cells, chars: &[char]) -> usize {
     let n_cols = rows.first().map_or(0, Vec::len);
-    gutter(rows) + n_cols * cells.width + n_cols.saturating_sub(1) * cells.gap
+    gutter(rows, chars) + n_cols * cells.width + n_cols.saturating_sub(1) * cells.gap
 }
 
-/// The row indices' column and one space.
-fn gutter(rows: &[Vec<f64>]) -> usize {
-    rows.len().saturating_sub(1).to_string().len() + 1
+/// The row indices' column (with a character after each, when there are characters)
+/// and one space.
+fn gutter(rows: &[Vec<f64>], chars: &[char]) -> usize {
+    rows.len().saturating_sub(1).to_string().len() + 1 + usize::from(!chars.is_empty())
+}
+
+/// A text's character as one terminal column: a space, a newline or a tab as a visible
+/// sign, anything wider or outside ASCII (under `--ascii`) as `?`.
+fn shown(c: char, look: &Look) -> char {
+    let sign = match (c, look.ascii) {
+        (' ', false) => '␣',
+        (' ', true) => '_',
+        ('\n', false) => '↵',
+        ('\t', false) => '→',
+        ('\n' | '\t', true) => '/',
+        _ => c,
+    };
+    let fits = sign.width() == Some(1) && (!look.ascii || sign.is_ascii());
+    if fits { sign } else { '?' }
 }
 
 /// A panel's title (if any, cut to the panel's `width`) over its grid.
@@ -139,16 +162,30 @@ fn titled(title: Option<&String>, width: usize, grid: Vec<Line<'static>>) -> Vec
 /// One matrix: column indices, then one line per row with its index.
 fn grid(
     rows: &[Vec<f64>],
+    chars: &[char],
     cells: Cells,
     decimals: Option<usize>,
     scale: &dyn Fn(f64) -> f64,
     look: &Look,
 ) -> Vec<Line<'static>> {
     let n_cols = rows.first().map_or(0, Vec::len);
-    let index_w = gutter(rows) - 1;
-    let mut out = vec![header(n_cols, index_w + 1, cells.width + cells.gap)];
+    let gutter = gutter(rows, chars);
+    let index_w = rows.len().saturating_sub(1).to_string().len();
+    let stride = cells.width + cells.gap;
+    let mut out = vec![header(n_cols, gutter, stride)];
+    if !chars.is_empty() {
+        // Each column's character under its index.
+        let mut line = " ".repeat(gutter);
+        for (j, c) in chars.iter().take(n_cols).enumerate() {
+            let at = gutter + j * stride;
+            line.push_str(&" ".repeat(at - line.chars().count()));
+            line.push(*c);
+        }
+        out.push(Line::from(line));
+    }
     for (i, row) in rows.iter().enumerate() {
-        let mut spans = vec![Span::raw(format!("{i:>index_w$} "))];
+        let label = chars.get(i).map_or(String::new(), char::to_string);
+        let mut spans = vec![Span::raw(format!("{i:>index_w$}{label} "))];
         for (j, x) in row.iter().enumerate() {
             let text = cells.labelled.then(|| number_with(*x, decimals));
             spans.push(cell(scale(*x), text.as_deref(), cells.width, look));
@@ -307,14 +344,14 @@ mod tests {
         let panels = [vec![vec![0.0, 1.0]], vec![vec![2.0, 4.0]]];
         let titles = ["head 0".to_string(), "head 1".to_string()];
         // Labelled cells: each panel is 2 + 3 + 1 + 3 = 9 wide, 21 with the gap.
-        let wide = text(&draw_panels(&panels, &titles, 21, &ASCII).unwrap());
+        let wide = text(&draw_panels(&panels, &titles, &[], 21, &ASCII).unwrap());
         assert_eq!(wide[0], "head 0      head 1");
         assert_eq!(wide[1], "  0   1       0   1");
         // 0 is the lightest shade and 4 the darkest, across both panels.
         assert_eq!(wide[2], "0   0 : 1   0 + 2 @ 4");
         assert_eq!(wide[3..], ["min 0  .:-=+*#%@", "max 4"]);
         // Narrower: one under the other, still labelled (a caption may name values).
-        let stacked = text(&draw_panels(&panels, &titles, 17, &ASCII).unwrap());
+        let stacked = text(&draw_panels(&panels, &titles, &[], 17, &ASCII).unwrap());
         assert_eq!(
             stacked[..6],
             [
@@ -328,7 +365,7 @@ mod tests {
         );
         // Too narrow for a labelled panel: unlabelled, side by side (2 + 2 + 1 + 2 =
         // 7 a panel).
-        let unlabelled = text(&draw_panels(&panels, &titles, 8, &ASCII).unwrap());
+        let unlabelled = text(&draw_panels(&panels, &titles, &[], 8, &ASCII).unwrap());
         assert_eq!(unlabelled[0], "head 0");
     }
 
@@ -339,6 +376,26 @@ mod tests {
         assert!(lines[2].starts_with("min 0.0900"), "{}", lines[2]);
         let whole = text(&draw(&[vec![1.0, 0.0]], 40, &ASCII).unwrap());
         assert_eq!(whole[1], "0 @ 1   0");
+    }
+
+    #[test]
+    fn a_pattern_over_a_text_is_labelled_with_its_characters() {
+        let rows = [
+            vec![1.0, 0.0, 0.0],
+            vec![0.5, 0.5, 0.0],
+            vec![0.2, 0.3, 0.5],
+        ];
+        let chars = ['a', ' ', '\n'];
+        let lines = text(&draw_panels(&[rows.to_vec()], &[], &chars, 40, &ASCII).unwrap());
+        // Each character stands under its column's index.
+        assert_eq!(lines[0], "   0       1       2");
+        assert_eq!(lines[1], "   a       _       /");
+        assert_eq!(lines[2], "0a @ 1.000   0.000   0.000");
+        assert_eq!(lines[3], "1_ + 0.500 + 0.500   0.000");
+        assert_eq!(lines[4], "2/ : 0.200 - 0.300 + 0.500");
+        let plain = text(&draw_panels(&[rows.to_vec()], &[], &chars, 40, &PLAIN).unwrap());
+        assert_eq!(plain[3].chars().nth(1), Some('␣'));
+        assert_eq!(plain[4].chars().nth(1), Some('↵'));
     }
 
     #[test]

@@ -101,6 +101,29 @@ pub struct Figure {
     /// Heat map: the columns of each panel, left to right (one panel: all of them).
     panel_cols: Vec<usize>,
     plane: Plane,
+    /// Heat map: the characters of the text its rows and columns stand for (see
+    /// [`text_of`]); empty otherwise.
+    chars: Vec<char>,
+}
+
+/// The characters of the text a figure's data is computed on: the string literal a
+/// model function's call takes first (`attn_weights("the key", 0, 3)`), or none. A heat
+/// map over that text (as many rows, and columns per panel, as it has characters) is
+/// labelled with them.
+fn text_of(src: &str) -> Vec<char> {
+    let Ok(program) = eval::parse(src) else {
+        return Vec::new();
+    };
+    let [eval::Statement::Expr(expr)] = program.statements.as_slice() else {
+        return Vec::new();
+    };
+    match &expr.kind {
+        eval::ExprKind::Call(_, args) => match args.first().map(|a| &a.kind) {
+            Some(eval::ExprKind::Str(text)) => text.chars().collect(),
+            _ => Vec::new(),
+        },
+        _ => Vec::new(),
+    }
 }
 
 /// Largest number of values a figure may hold: enough for a 64x64 table or 4 series of
@@ -158,6 +181,13 @@ impl FigureSpec {
         };
         let mut figure = Figure::new(self.clone(), &data, x.as_ref(), panel_cols)?;
         figure.plane = self.plane()?;
+        if self.kind == Kind::Heatmap {
+            let chars = text_of(&self.data);
+            let n = chars.len();
+            if figure.rows.len() == n && figure.panel_cols.iter().all(|&c| c == n) {
+                figure.chars = chars;
+            }
+        }
         Ok(figure)
     }
 
@@ -327,6 +357,7 @@ impl Figure {
             x,
             panel_cols,
             plane: Plane::default(),
+            chars: Vec::new(),
         })
     }
 
@@ -352,7 +383,7 @@ impl Figure {
         match self.spec.kind {
             Kind::Heatmap => {
                 let panels = self.panels();
-                heatmap::draw_panels(&panels, &self.spec.labels, width, look)
+                heatmap::draw_panels(&panels, &self.spec.labels, &self.chars, width, look)
             }
             Kind::Bars => {
                 let labels = self.labels_or_indices(self.rows[0].len());

@@ -1,42 +1,55 @@
 //! The forms of the transformer block around attention: normalisations, residual
 //! connections, the FFN and its activations and gates (see [`super::forms`]).
 
-use super::forms::Form;
+use super::forms::{Form, Role};
 
-const NORM: &[(&str, &str)] = &[
-    ("x", "the values being normalised"),
-    ("a", "the values being normalised"),
-    ("mu", "their mean"),
-    ("s", "their standard deviation"),
-    ("e", "the stabiliser epsilon, a small constant"),
-    ("g", "the gain, learned, one per feature"),
-    ("b", "the bias, learned, one per feature"),
-    ("H", "how many values are averaged"),
+const NORM: &[Role] = &[
+    ("x", "the values being normalised", ""),
+    ("a", "the values being normalised", ""),
+    ("mu", "their mean", "7.1"),
+    ("s", "their standard deviation", "7.1"),
+    ("e", "the stabiliser epsilon, a small constant", "7.1"),
+    ("g", "the gain, learned, one per feature", "7.1"),
+    ("b", "the bias, learned, one per feature", "7.1"),
+    ("H", "how many values are averaged", "7.1"),
 ];
 
-const RESIDUAL: &[(&str, &str)] = &[
-    ("x", "the residual stream entering the block"),
-    ("F", "the sublayer: attention or the FFN"),
+const RESIDUAL: &[Role] = &[
+    ("x", "the residual stream entering the block", "6.1"),
+    ("F", "the sublayer: attention or the FFN", ""),
 ];
 
-const FFN: &[(&str, &str)] = &[
-    ("x", "a token vector (1 x d_model)"),
-    ("W", "the first FFN matrix (d_model x d_ff)"),
-    ("b", "the first FFN bias (d_ff)"),
-    ("V", "the second FFN matrix (d_ff x d_model)"),
-    ("c", "the second FFN bias (d_model)"),
+const FFN: &[Role] = &[
+    (
+        "x",
+        "the token vector entering the block (1 x d_model)",
+        "1.1",
+    ),
+    ("W", "the first FFN matrix (d_model x d_ff)", ""),
+    ("b", "the first FFN bias (d_ff)", ""),
+    ("V", "the second FFN matrix (d_ff x d_model)", ""),
+    ("c", "the second FFN bias (d_model)", ""),
 ];
 
-const GLU: &[(&str, &str)] = &[
-    ("x", "a token vector (1 x d_model)"),
-    ("W", "the gate's matrix (d_model x d_ff)"),
-    ("V", "the value matrix of the gated unit (d_model x d_ff)"),
-    ("U", "the output matrix (d_ff x d_model)"),
-    ("b", "the gate's bias"),
-    ("c", "the value bias"),
+const GLU: &[Role] = &[
+    (
+        "x",
+        "the token vector entering the block (1 x d_model)",
+        "1.1",
+    ),
+    ("W", "the gate's matrix (d_model x d_ff)", ""),
+    (
+        "V",
+        "the value matrix of the gated unit (d_model x d_ff)",
+        "",
+    ),
+    ("U", "the output matrix (d_ff x d_model)", ""),
+    ("b", "the gate's bias", ""),
+    ("c", "the value bias", ""),
     (
         "A",
         "the gate's activation: sigma gives GLU, Swish SwiGLU, GELU GEGLU, ReLU ReGLU",
+        "",
     ),
 ];
 
@@ -55,6 +68,7 @@ pub static BLOCKS: &[Form] = &[
         roles: NORM,
         variant: None,
         inner: false,
+        symbols: &[],
     },
     Form {
         meaning: "standardising: subtract the mean, divide by the standard deviation (with epsilon inside the root); per token for LayerNorm, per feature over the batch for BatchNorm",
@@ -66,14 +80,19 @@ pub static BLOCKS: &[Form] = &[
         roles: NORM,
         variant: None,
         inner: false,
+        symbols: &[],
     },
     Form {
         meaning: "the affine step of a normalisation: gain gamma times the standardised value plus bias beta",
         section: "7.5",
         templates: &[r"\gamma\holex+\beta"],
-        roles: &[("x", "the standardised value")],
+        roles: &[("x", "the standardised value", "7.1")],
         variant: None,
         inner: false,
+        symbols: &[
+            (r"\gamma", "the gain, learned, one per feature"),
+            (r"\beta", "the bias, learned, one per feature"),
+        ],
     },
     Form {
         meaning: "RMSNorm: divide by the root mean square, no mean subtracted, then the gain",
@@ -85,6 +104,7 @@ pub static BLOCKS: &[Form] = &[
         roles: NORM,
         variant: None,
         inner: false,
+        symbols: &[],
     },
     Form {
         meaning: "a standard deviation: the root of the mean squared distance from the mean",
@@ -97,6 +117,7 @@ pub static BLOCKS: &[Form] = &[
         roles: NORM,
         variant: None,
         inner: false,
+        symbols: &[],
     },
     Form {
         meaning: "the root mean square of the values (RMSNorm's divisor)",
@@ -110,6 +131,7 @@ pub static BLOCKS: &[Form] = &[
         roles: NORM,
         variant: None,
         inner: false,
+        symbols: &[],
     },
     Form {
         meaning: "a variance: the mean squared distance from the mean",
@@ -121,6 +143,7 @@ pub static BLOCKS: &[Form] = &[
         roles: NORM,
         variant: None,
         inner: false,
+        symbols: &[],
     },
     Form {
         meaning: "a mean of the values (the normalisation mean: over a token's features for LayerNorm, over the batch for BatchNorm)",
@@ -132,6 +155,7 @@ pub static BLOCKS: &[Form] = &[
         roles: NORM,
         variant: None,
         inner: false,
+        symbols: &[],
     },
     Form {
         meaning: "Post-LN: the sublayer's output added to the stream, then normalised",
@@ -140,6 +164,7 @@ pub static BLOCKS: &[Form] = &[
         roles: RESIDUAL,
         variant: None,
         inner: false,
+        symbols: &[],
     },
     Form {
         meaning: "Pre-LN: the sublayer reads the normalised stream, its output is added to the stream itself",
@@ -151,6 +176,7 @@ pub static BLOCKS: &[Form] = &[
         roles: RESIDUAL,
         variant: None,
         inner: false,
+        symbols: &[],
     },
     Form {
         meaning: "a residual connection: the block's output added to its input",
@@ -164,6 +190,7 @@ pub static BLOCKS: &[Form] = &[
         roles: RESIDUAL,
         variant: None,
         inner: false,
+        symbols: &[],
     },
     Form {
         meaning: "the position-wise feed-forward block: ReLU of an affine map, then another affine map (1 x d_model)",
@@ -177,6 +204,7 @@ pub static BLOCKS: &[Form] = &[
         roles: FFN,
         variant: None,
         inner: false,
+        symbols: &[],
     },
     Form {
         meaning: "a gated FFN (GLU family): activation of one projection times another projection, element-wise, then the output matrix",
@@ -185,6 +213,17 @@ pub static BLOCKS: &[Form] = &[
         roles: GLU,
         variant: Some("Shazeer writes the element-wise product as a circled times"),
         inner: false,
+        symbols: &[
+            (
+                r"\otimes",
+                "the element-wise product (Shazeer's circled times, the course's circled dot)",
+            ),
+            (r"\odot", "the element-wise product"),
+            (
+                r"\sigma",
+                "the logistic sigmoid 1/(1+e^-z): the original GLU's gate",
+            ),
+        ],
     },
     Form {
         meaning: "a gated linear unit: activation of one projection times another projection, element-wise",
@@ -196,6 +235,17 @@ pub static BLOCKS: &[Form] = &[
         roles: GLU,
         variant: Some("Shazeer writes the element-wise product as a circled times"),
         inner: false,
+        symbols: &[
+            (
+                r"\otimes",
+                "the element-wise product (Shazeer's circled times, the course's circled dot)",
+            ),
+            (r"\odot", "the element-wise product"),
+            (
+                r"\sigma",
+                "the logistic sigmoid 1/(1+e^-z): the original GLU's gate",
+            ),
+        ],
     },
     Form {
         meaning: "GELU: x times the standard normal's CDF at x",
@@ -206,9 +256,17 @@ pub static BLOCKS: &[Form] = &[
             r"\holex\frac{1}{2}(1+\erf(\frac{\holex}{\sqrt{2}}))",
             r"0.5\holex(1+\erf(\frac{\holex}{\sqrt{2}}))",
         ],
-        roles: &[("x", "the pre-activation")],
+        roles: &[(
+            "x",
+            "the pre-activation: one number, the function acts on each entry",
+            "",
+        )],
         variant: None,
         inner: false,
+        symbols: &[(
+            r"\Phi",
+            "the standard normal's cumulative distribution function",
+        )],
     },
     Form {
         meaning: "GELU's tanh approximation",
@@ -217,9 +275,14 @@ pub static BLOCKS: &[Form] = &[
             r"0.5\holex(1+\tanh(\sqrt{\frac{2}{\pi}}(\holex+0.044715\holex^3)))",
             r"\frac{1}{2}\holex(1+\tanh(\sqrt{\frac{2}{\pi}}(\holex+0.044715\holex^3)))",
         ],
-        roles: &[("x", "the pre-activation")],
+        roles: &[(
+            "x",
+            "the pre-activation: one number, the function acts on each entry",
+            "",
+        )],
         variant: None,
         inner: false,
+        symbols: &[],
     },
     Form {
         meaning: "Swish (SiLU when beta = 1): x times the logistic sigmoid of beta x",
@@ -231,10 +294,15 @@ pub static BLOCKS: &[Form] = &[
             r"\frac{\holex}{1+\exp(-\holeb\holex)}",
         ],
         roles: &[
-            ("x", "the pre-activation"),
-            ("b", "Swish's beta (1 for SiLU)"),
+            (
+                "x",
+                "the pre-activation: one number, the function acts on each entry",
+                "",
+            ),
+            ("b", "Swish's beta, a scalar (1 for SiLU)", ""),
         ],
         variant: Some("sigma here is the logistic sigmoid, not a standard deviation"),
         inner: false,
+        symbols: &[(r"\sigma", "the logistic sigmoid 1/(1+e^-z)")],
     },
 ];

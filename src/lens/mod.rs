@@ -14,14 +14,16 @@ mod links;
 mod names;
 mod pattern;
 mod render;
+mod source;
 mod stream;
 mod symbols;
+pub mod tex;
 
 use std::sync::OnceLock;
 
 use crate::content::Course;
 use crate::math::MathError;
-use crate::math::notation::Placed;
+use crate::math::notation::{Placed, Sym};
 use pattern::{Bound, Template};
 
 pub use links::Link;
@@ -59,26 +61,66 @@ impl Legend {
 
 /// A form found in the equation: which, the token range, what each hole stood for.
 struct Found {
-    form: &'static forms::Form,
+    compiled: &'static Compiled,
     start: usize,
     end: usize,
     binds: Vec<Bound>,
 }
 
-/// Every form with its compiled templates, most specific first within each table.
-fn templates() -> &'static [(&'static forms::Form, Vec<Template>)] {
-    static T: OnceLock<Vec<(&'static forms::Form, Vec<Template>)>> = OnceLock::new();
+/// A form with its compiled templates and its own symbols as token sequences.
+struct Compiled {
+    form: &'static forms::Form,
+    templates: Vec<Template>,
+    symbols: Vec<(Vec<Sym>, &'static str)>,
+}
+
+/// Every form compiled, most specific first within each table.
+fn compiled() -> &'static [Compiled] {
+    static T: OnceLock<Vec<Compiled>> = OnceLock::new();
     T.get_or_init(|| {
         forms::ATTENTION
             .iter()
             .chain(blocks::BLOCKS)
-            .map(|f| (f, f.templates.iter().map(|t| Template::new(t)).collect()))
+            .map(|form| Compiled {
+                form,
+                templates: form.templates.iter().map(|t| Template::new(t)).collect(),
+                symbols: form
+                    .symbols
+                    .iter()
+                    .map(|(tex, text)| {
+                        let toks = stream::symbols(tex)
+                            .unwrap_or_else(|e| panic!("form symbol {tex}: {e}"));
+                        (toks.into_iter().map(|p| p.sym).collect(), *text)
+                    })
+                    .collect(),
+            })
             .collect()
     })
 }
 
-/// Explains `tex` against `course`: an error only where the math engine refuses it.
+/// One symbol as the paper wrote it: its columns, where it ends without a trailing
+/// transpose (a role names `K`, the paper writes `K^T`), its tokens with and without
+/// it.
+struct Written {
+    from: usize,
+    to: usize,
+    bare_to: usize,
+    key: Vec<Sym>,
+    transposed: bool,
+    unit: symbols::Unit,
+}
+
+/// What a recognised form says a symbol is: the form's words and the section to link.
+#[derive(Clone, Copy)]
+struct Role {
+    text: &'static str,
+    section: &'static str,
+}
+
+/// Explains `tex` against `course`: an error where the LaTeX is malformed (the
+/// equation must be one the math engine can draw).
 pub fn explain(course: &Course, tex: &str) -> Result<Legend, MathError> {
+    crate::math::inline(tex, &crate::math::Options::default())?;
     let syms = stream::symbols(tex)?;
     let toks = stream::forms_of(syms.clone());
     let found = find_forms(&toks);
@@ -86,72 +128,148 @@ pub fn explain(course: &Course, tex: &str) -> Result<Legend, MathError> {
     let end_col = tex.chars().count() + 1;
     let col_end = |toks: &[Placed], end: usize| toks.get(end).map_or(end_col, |p| p.col);
     let chars: Vec<char> = tex.chars().collect();
-    let slice = |from: usize, to: usize| source_of(&chars, from, to);
+    let slice = |from: usize, to: usize| source::of(&chars, from, to);
     // (start column, -end column, entry): reading order, outer before inner.
     let mut lines: Vec<(usize, usize, Entry)> = Vec::new();
+    // The column range of each form, with its section.
+    let mut spans: Vec<(usize, usize, &Compiled)> = Vec::new();
     // Column ranges each hole's role names, for the symbols standing exactly there.
-    let mut roles: Vec<(usize, usize, &str, &str)> = Vec::new();
+    let mut roles: Vec<(usize, usize, Role)> = Vec::new();
     for f in &found {
+        let form = f.compiled.form;
         let (from, to) = (toks[f.start].col, col_end(&toks, f.end));
+        spans.push((from, to, f.compiled));
         lines.push((
             from,
             usize::MAX - to,
             Entry {
                 tex: slice(from, to),
                 form: true,
-                meaning: Some(f.form.meaning.to_string()),
+                meaning: Some(form.meaning.to_string()),
                 shape: None,
-                link: links::resolve(course, f.form.section),
-                variant: f.form.variant.map(str::to_string),
+                link: links::resolve(course, form.section),
+                variant: form.variant.map(str::to_string),
             },
         ));
         for b in &f.binds {
-            if let Some((_, role)) = f.form.roles.iter().find(|(n, _)| *n == b.name) {
-                let at = (toks[b.start].col, col_end(&toks, b.end));
-                roles.push((at.0, at.1, role, f.form.section));
+            if let Some((_, text, section)) = form.roles.iter().find(|(n, ..)| *n == b.name) {
+                // `\sqrt{d_k}`: the hole holds the group, the symbol is inside it.
+                let (start, end) = if toks[b.start].sym == Sym::Open
+                    && stream::argument_end(&toks, b.start) == b.end
+                {
+                    (b.start + 1, b.end - 1)
+                } else {
+                    (b.start, b.end)
+                };
+                let at = (toks[start].col, col_end(&toks, end));
+                let section = if section.is_empty() {
+                    form.section
+                } else {
+                    section
+                };
+                roles.push((at.0, at.1, Role { text, section }));
             }
         }
     }
-    let mut seen: Vec<Vec<crate::math::notation::Sym>> = Vec::new();
-    for unit in symbols::units(&syms) {
-        let span = &syms[unit.start..unit.end];
-        if symbols::is_prose_unit(span) {
-            continue;
+    // Each symbol as written: its columns, and the columns and tokens without a
+    // trailing transpose (a role names `K`, the paper writes `K^T`).
+    let sym_run = |from: usize, to: usize| -> Vec<Sym> {
+        syms[from..to].iter().map(|p| p.sym.clone()).collect()
+    };
+    let units: Vec<Written> = symbols::units(&syms)
+        .into_iter()
+        .filter(|u| !symbols::is_prose_unit(&syms[u.start..u.end]))
+        .map(|unit| {
+            let (bare, transposed) = symbols::untransposed(&syms, &unit);
+            Written {
+                from: syms[unit.start].col,
+                to: col_end(&syms, unit.end),
+                bare_to: col_end(&syms, bare),
+                key: sym_run(unit.start, bare),
+                transposed,
+                unit,
+            }
+        })
+        .collect();
+    // The role of a symbol where a form names it; then the same symbol elsewhere in the
+    // equation (`x` of `\mathrm{GELU}(x)`) takes the role its form gave it.
+    let role_at = |from: usize, to: usize, bare_to: usize, key: &[Sym]| -> Option<Role> {
+        roles
+            .iter()
+            .find(|r| r.0 == from && (r.1 == to || r.1 == bare_to))
+            .map(|r| r.2)
+            .or_else(|| {
+                spans
+                    .iter()
+                    .filter(|s| s.0 <= from && to <= s.1)
+                    .find_map(|s| {
+                        let (_, text) = s.2.symbols.iter().find(|(k, _)| k == key)?;
+                        Some(Role {
+                            text,
+                            section: s.2.form.section,
+                        })
+                    })
+            })
+    };
+    let mut by_key: Vec<(Vec<Sym>, Role)> = Vec::new();
+    for w in &units {
+        if let Some(role) = role_at(w.from, w.to, w.bare_to, &w.key)
+            && !by_key.iter().any(|(k, _)| *k == w.key)
+        {
+            by_key.push((w.key.clone(), role));
         }
-        let key: Vec<_> = span.iter().map(|p| p.sym.clone()).collect();
+    }
+    let mut seen: Vec<Vec<Sym>> = Vec::new();
+    for w in units {
+        let Written {
+            from,
+            to,
+            bare_to,
+            key,
+            transposed,
+            unit,
+        } = w;
+        // `K^T` after `K` is the same symbol.
         if seen.contains(&key) {
             continue;
         }
-        seen.push(key);
-        let (from, to) = (syms[unit.start].col, col_end(&syms, unit.end));
-        let role = roles.iter().find(|r| r.0 == from && r.1 == to);
-        let meaning = symbols::meaning(glossary, &syms, &unit);
-        let entry = match (role, meaning) {
-            (Some((_, _, role, section)), m) => Entry {
-                tex: slice(from, to),
-                form: false,
-                meaning: Some(role.to_string()),
-                shape: m.as_ref().and_then(|m| m.shape.clone()),
-                link: links::resolve(course, section),
-                variant: m.and_then(|m| m.variant),
-            },
-            (None, Some(m)) => Entry {
-                tex: slice(from, to),
-                form: false,
-                meaning: Some(m.text),
-                shape: m.shape,
-                link: m.section.and_then(|s| links::resolve(course, &s)),
-                variant: m.variant,
-            },
-            (None, None) => Entry {
-                tex: slice(from, to),
-                form: false,
-                meaning: None,
-                shape: None,
-                link: None,
-                variant: None,
-            },
+        let role = role_at(from, to, bare_to, &key)
+            .or_else(|| by_key.iter().find(|(k, _)| *k == key).map(|(_, r)| *r));
+        let mut entry = Entry {
+            tex: slice(from, to),
+            form: false,
+            meaning: None,
+            shape: None,
+            link: None,
+            variant: None,
         };
+        match (role, symbols::meaning(glossary, &syms, &unit)) {
+            (Some(role), _) => {
+                let note = if transposed { ", transposed" } else { "" };
+                entry.meaning = Some(format!("{}{note}", role.text));
+                entry.link = links::resolve(course, role.section);
+            }
+            // A single letter means what its form says, or nothing: the glossary's
+            // `h` (the number of heads) is not the `h` of every paper.
+            (None, Some(m)) if m.guess => {
+                if let Some(s) = spans
+                    .iter()
+                    .filter(|s| s.0 <= from && to <= s.1)
+                    .min_by_key(|s| s.1 - s.0)
+                {
+                    entry.meaning = Some("a symbol of this form".to_string());
+                    entry.link = links::resolve(course, s.2.form.section);
+                }
+            }
+            (None, Some(m)) => {
+                entry.meaning = Some(m.text);
+                entry.shape = m.shape;
+                entry.link = m.section.and_then(|s| links::resolve(course, &s));
+                entry.variant = m.variant;
+            }
+            (None, None) => {}
+        }
+        seen.push(key);
         lines.push((from, usize::MAX - to, entry));
     }
     lines.sort_by_key(|(from, to, e)| (*from, *to, !e.form));
@@ -167,92 +285,25 @@ pub fn explain(course: &Course, tex: &str) -> Result<Legend, MathError> {
     })
 }
 
-/// Commands that wrap what follows without drawing anything of their own.
-const WRAPPERS: &[&str] = &[
-    "\\mathrm{",
-    "\\text{",
-    "\\operatorname{",
-    "\\operatorname*{",
-    "\\mathbf{",
-    "\\boldsymbol{",
-    "\\bm{",
-    "\\mathit{",
-    "\\textrm{",
-];
-
-/// The LaTeX of the columns `[from, to)` of the source, made to stand alone: widened
-/// back over a font command that wraps its start, sizes and open braces at its end
-/// dropped, braces balanced.
-fn source_of(chars: &[char], from: usize, to: usize) -> String {
-    let mut from = from.saturating_sub(1).min(chars.len());
-    let to = to.saturating_sub(1).clamp(from, chars.len());
-    let before: String = chars[..from].iter().collect();
-    if let Some(w) = WRAPPERS.iter().find(|w| before.ends_with(*w)) {
-        from -= w.chars().count();
-    }
-    let mut s: String = chars[from..to].iter().collect();
-    loop {
-        let t = s.trim_end();
-        let t = [
-            "\\left",
-            "\\right",
-            "\\bigl",
-            "\\bigr",
-            "\\Bigl",
-            "\\Bigr",
-            "\\big",
-            "\\Big",
-            "{",
-            "\\,",
-            "&",
-            "\\mathbf",
-            "\\boldsymbol",
-            "\\bm",
-            "\\mathrm",
-            "\\text",
-            "\\operatorname",
-        ]
-        .iter()
-        .find_map(|suffix| t.strip_suffix(suffix))
-        .unwrap_or(t);
-        if t.len() == s.len() {
-            break;
-        }
-        s = t.to_string();
-    }
-    let opens = s.matches('{').count() - s.matches("\\{").count();
-    let closes = s.matches('}').count() - s.matches("\\}").count();
-    for _ in opens..closes {
-        match s.strip_suffix('}') {
-            Some(t) => s = t.to_string(),
-            None => break,
-        }
-    }
-    for _ in closes..opens {
-        s.push('}');
-    }
-    s.trim().to_string()
-}
-
 /// Every form matching somewhere in `toks`: at one span the first form listed wins, a
 /// form inside a match of the same form is not repeated, and an inner form counts only
 /// inside another form.
 fn find_forms(toks: &[Placed]) -> Vec<Found> {
     let mut found: Vec<Found> = Vec::new();
-    for (form, temps) in templates() {
-        let form: &'static forms::Form = form;
+    for compiled in compiled() {
+        let form = compiled.form;
         for start in 0..toks.len() {
-            for t in temps {
+            for t in &compiled.templates {
                 let Some((end, binds)) = t.match_at(toks, start) else {
                     continue;
                 };
                 let same_span = found.iter().any(|f| f.start == start && f.end == end);
-                let inside_same = found
-                    .iter()
-                    .any(|f| std::ptr::eq(f.form, form) && f.start <= start && end <= f.end);
+                let inside_same = found.iter().any(|f| {
+                    std::ptr::eq(f.compiled.form, form) && f.start <= start && end <= f.end
+                });
                 if !same_span && !inside_same {
                     found.push(Found {
-                        form,
+                        compiled,
                         start,
                         end,
                         binds,
@@ -264,11 +315,11 @@ fn find_forms(toks: &[Placed]) -> Vec<Found> {
     }
     let outer: Vec<(usize, usize)> = found
         .iter()
-        .filter(|f| !f.form.inner)
+        .filter(|f| !f.compiled.form.inner)
         .map(|f| (f.start, f.end))
         .collect();
     found.retain(|f| {
-        !f.form.inner
+        !f.compiled.form.inner
             || outer
                 .iter()
                 .any(|&(s, e)| s <= f.start && f.end <= e && (s, e) != (f.start, f.end))

@@ -4,6 +4,102 @@
 
 use super::pattern::Template;
 
+/// Functions and big operators: a word that applies to what follows, never a factor
+/// a form's hole stands for, and whose scripts (`\sum_{j}`, `\max_i`) are limits or
+/// arguments, read as symbols of their own. The one list the pattern matcher and the
+/// symbol reader share.
+const FUNCTION_NAMES: &[&str] = &[
+    "sum",
+    "prod",
+    "max",
+    "min",
+    "exp",
+    "log",
+    "ln",
+    "sin",
+    "cos",
+    "tanh",
+    "lim",
+    "arg",
+    "argmax",
+    "sup",
+    "inf",
+    "erf",
+    "softmax",
+    "attention",
+    "multihead",
+    "concat",
+    "layernorm",
+    "batchnorm",
+    "rmsnorm",
+    "rms",
+    "ffn",
+    "relu",
+    "gelu",
+    "swish",
+    "glu",
+    "swiglu",
+    "geglu",
+    "reglu",
+    "sigmoid",
+];
+
+/// Commands that draw structure (fractions, dots, relations, delimiters), not a symbol.
+const STRUCTURE: &[&str] = &[
+    "frac",
+    "sqrt",
+    "begin",
+    "end",
+    "ldots",
+    "cdots",
+    "vdots",
+    "ddots",
+    "dots",
+    "quad",
+    "qquad",
+    "times",
+    "cdot",
+    "leq",
+    "geq",
+    "neq",
+    "approx",
+    "equiv",
+    "in",
+    "pm",
+    "mp",
+    "leftarrow",
+    "rightarrow",
+    "mapsto",
+    "forall",
+    "{",
+    "}",
+    "mid",
+    "vert",
+    "Vert",
+    "langle",
+    "rangle",
+    "top",
+    "sim",
+    "propto",
+    "lbrack",
+    "rbrack",
+    "colon",
+    "overset",
+    "underset",
+    "stackrel",
+    "coloneqq",
+];
+
+/// Whether the command `name` is a function or big operator (see [`FUNCTION_NAMES`]).
+pub fn is_function(name: &str) -> bool {
+    FUNCTION_NAMES.contains(&name)
+}
+
+/// Whether the command `name` draws structure rather than a symbol.
+pub fn is_structure(name: &str) -> bool {
+    STRUCTURE.contains(&name)
+}
+
 /// Words (merged upright letters, or a paper's macro) → the glossary term.
 pub const WORD_TERMS: &[(&str, &str)] = &[
     ("softmax", "softmax"),
@@ -46,11 +142,6 @@ pub const WORD_MEANINGS: &[(&str, &str, &str)] = &[
     ("geglu", "GEGLU: the gated FFN with a GELU gate", "8.5"),
     ("reglu", "ReGLU: the gated FFN with a ReLU gate", "8.5"),
     ("sigmoid", "the logistic sigmoid 1/(1+e^-z)", "8.5"),
-    (
-        "otimes",
-        "the element-wise product (these papers write a circled times, the course a circled dot)",
-        "7.1",
-    ),
     (
         "erf",
         "the error function, from which the normal CDF Phi is built",

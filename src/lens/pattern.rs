@@ -4,6 +4,7 @@
 //! (`x + F(x)`). Matching backtracks, under a step budget so that no input costs more
 //! than a bounded number of steps per template and start.
 
+use super::names::{is_function, is_structure};
 use super::stream::{self, argument_end, factor_parts};
 use crate::math::notation::{Placed, Sym};
 
@@ -164,64 +165,10 @@ fn starts_factor(p: &Placed) -> bool {
     match &p.sym {
         Sym::Char(c) => c.is_alphanumeric() || *c == '(',
         Sym::Open => true,
-        Sym::Cmd(c) => !is_operator(c),
+        // `\sqrt{d}` is a factor; `\odot` joins two.
+        Sym::Cmd(c) => c == "sqrt" || !(is_function(c) || is_structure(c) || c == "odot"),
         _ => false,
     }
-}
-
-/// Commands that are operators, relations or function names, never a factor a hole
-/// stands for.
-fn is_operator(name: &str) -> bool {
-    matches!(
-        name,
-        "sum"
-            | "prod"
-            | "odot"
-            | "times"
-            | "pm"
-            | "mp"
-            | "leq"
-            | "geq"
-            | "in"
-            | "rightarrow"
-            | "leftarrow"
-            | "mapsto"
-            | "begin"
-            | "end"
-            | "exp"
-            | "log"
-            | "ln"
-            | "sin"
-            | "cos"
-            | "tanh"
-            | "max"
-            | "min"
-            | "softmax"
-            | "attention"
-            | "multihead"
-            | "concat"
-            | "layernorm"
-            | "batchnorm"
-            | "rmsnorm"
-            | "rms"
-            | "ffn"
-            | "relu"
-            | "gelu"
-            | "swish"
-            | "glu"
-            | "swiglu"
-            | "geglu"
-            | "reglu"
-            | "sigmoid"
-            | "approx"
-            | "equiv"
-            | "ldots"
-            | "cdots"
-            | "dots"
-            | "quad"
-            | "top"
-            | "frac"
-    )
 }
 
 /// The ends a `\holeX` may have at `i`, longest first: one to [`MAX_FACTORS`] factors,

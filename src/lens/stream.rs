@@ -345,7 +345,10 @@ fn slash_fractions(mut toks: Vec<Placed>) -> Vec<Placed> {
         let end = factor_end(&toks, at + 1);
         // The fraction starts where its numerator does, so that its source is whole.
         let (first, col) = (toks[start].col, toks[at].col);
-        let last = toks[end.max(at + 1) - 1].col;
+        // The fraction ends where the token after its denominator starts.
+        let last = toks
+            .get(end.max(at + 1))
+            .map_or(toks[end.max(at + 1) - 1].col + 1, |p| p.col);
         let mut frac = vec![cmd("frac", first), tok(Sym::Open, first)];
         frac.extend(toks[start..at].iter().cloned());
         frac.push(tok(Sym::Close, col));

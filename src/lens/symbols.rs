@@ -3,7 +3,9 @@
 //! form gives it, the glossary, the paper variants the course translates, standard
 //! notation — or "not in this course" when none of them knows it.
 
-use super::names::{NOTATION, VARIANTS, WORD_MEANINGS, WORD_TERMS, variant_templates};
+use super::names::{
+    NOTATION, VARIANTS, WORD_MEANINGS, WORD_TERMS, is_function, is_structure, variant_templates,
+};
 use crate::content::{Glossary, Term};
 use crate::math::notation::{Placed, Sym};
 
@@ -21,80 +23,10 @@ pub struct Meaning {
     pub shape: Option<String>,
     pub section: Option<String>,
     pub variant: Option<String>,
-}
-
-/// Commands that are operators: their scripts are limits or arguments, read as symbols
-/// of their own.
-fn is_operator(name: &str) -> bool {
-    matches!(
-        name,
-        "sum"
-            | "prod"
-            | "max"
-            | "min"
-            | "exp"
-            | "log"
-            | "ln"
-            | "sin"
-            | "cos"
-            | "tanh"
-            | "lim"
-            | "arg"
-            | "argmax"
-            | "softmax"
-            | "sup"
-            | "inf"
-            | "erf"
-    )
-}
-
-/// Commands that draw structure, not a symbol.
-fn is_structure(name: &str) -> bool {
-    matches!(
-        name,
-        "frac"
-            | "sqrt"
-            | "begin"
-            | "end"
-            | "ldots"
-            | "cdots"
-            | "vdots"
-            | "ddots"
-            | "dots"
-            | "quad"
-            | "qquad"
-            | "times"
-            | "cdot"
-            | "leq"
-            | "geq"
-            | "neq"
-            | "approx"
-            | "equiv"
-            | "in"
-            | "pm"
-            | "mp"
-            | "leftarrow"
-            | "rightarrow"
-            | "mapsto"
-            | "forall"
-            | "{"
-            | "}"
-            | "mid"
-            | "vert"
-            | "Vert"
-            | "langle"
-            | "rangle"
-            | "top"
-            | "sim"
-            | "propto"
-            | "lbrack"
-            | "rbrack"
-            | "colon"
-            | "overset"
-            | "underset"
-            | "stackrel"
-            | "coloneqq"
-    )
+    /// Read from a single letter alone (`h`, `x`, `\sigma`) or a letter with an index
+    /// (`x_m`): what the course calls that letter, which a paper may use for anything
+    /// else. Only a form the symbol sits in can confirm it.
+    pub guess: bool,
 }
 
 /// `\text{...}` words that are prose in an equation, not symbols.
@@ -131,7 +63,7 @@ pub fn units(toks: &[Placed]) -> Vec<Unit> {
                 i = super::stream::argument_end(toks, i + 1);
                 continue;
             }
-            Sym::Cmd(c) if is_operator(c) => {
+            Sym::Cmd(c) if is_function(c) => {
                 out.push(Unit { start, end: i + 1 });
                 i += 1;
                 continue;
@@ -161,6 +93,40 @@ pub fn units(toks: &[Placed]) -> Vec<Unit> {
     out
 }
 
+/// The end of `unit` without a trailing transpose (`K^\top` → `K`), and whether it
+/// had one.
+pub fn untransposed(toks: &[Placed], unit: &Unit) -> (usize, bool) {
+    let n = unit.end - unit.start;
+    let transposed = n >= 3
+        && toks[unit.end - 2].sym == Sym::Sup
+        && toks[unit.end - 1].sym == Sym::Cmd("top".into());
+    if transposed {
+        (unit.end - 2, true)
+    } else {
+        (unit.end, false)
+    }
+}
+
+/// Whether `span` is one letter alone, Latin or Greek, not a word or an operator.
+fn is_letter(span: &[Placed]) -> bool {
+    match span {
+        [one] => match &one.sym {
+            Sym::Char(c) => c.is_alphabetic(),
+            Sym::Cmd(c) => {
+                !one.upright
+                    && !is_function(c)
+                    && !is_structure(c)
+                    && c != "odot"
+                    && !NOTATION.iter().any(|(n, ..)| n == c)
+                    && !WORD_TERMS.iter().any(|(w, _)| w == c)
+                    && !WORD_MEANINGS.iter().any(|(w, ..)| w == c)
+            }
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
 /// The course's meaning of the symbol `unit` in the symbols stream `toks`, or `None`:
 /// not in this course.
 pub fn meaning(glossary: &Glossary, toks: &[Placed], unit: &Unit) -> Option<Meaning> {
@@ -172,7 +138,8 @@ pub fn meaning(glossary: &Glossary, toks: &[Placed], unit: &Unit) -> Option<Mean
         span = &span[..n - 2];
         notes.push("transposed");
     }
-    if let Some(m) = exact(glossary, span) {
+    if let Some(mut m) = exact(glossary, span) {
+        m.guess = is_letter(span);
         return Some(with_notes(m, &notes));
     }
     // A power is not part of the symbol either: `a_i^2`.
@@ -180,8 +147,9 @@ pub fn meaning(glossary: &Glossary, toks: &[Placed], unit: &Unit) -> Option<Mean
     if n >= 3
         && span[n - 2].sym == Sym::Sup
         && matches!(span[n - 1].sym, Sym::Char(c) if c.is_ascii_digit())
-        && let Some(m) = exact(glossary, &span[..n - 2])
+        && let Some(mut m) = exact(glossary, &span[..n - 2])
     {
+        m.guess = is_letter(&span[..n - 2]);
         return Some(with_notes(m, &["squared or raised to a power"]));
     }
     // A vector or matrix indexed by a letter: `q_m` is a query, of token m. A number
@@ -201,6 +169,7 @@ pub fn meaning(glossary: &Glossary, toks: &[Placed], unit: &Unit) -> Option<Mean
     {
         let mut m = from_term(term);
         m.text = format!("{}, indexed by {index}", m.text);
+        m.guess = true;
         return Some(with_notes(m, &notes));
     }
     None
@@ -266,6 +235,7 @@ fn from_term(term: &Term) -> Meaning {
         shape: term.shape.clone(),
         section: Some(term.section.clone()),
         variant: None,
+        guess: false,
     }
 }
 
@@ -275,5 +245,6 @@ fn plain(text: &str, section: &str, variant: Option<&str>) -> Meaning {
         shape: None,
         section: Some(section.to_string()),
         variant: variant.map(str::to_string),
+        guess: false,
     }
 }

@@ -11,6 +11,8 @@
 //! it; a caller outside `progress` never holds the record mutably, and the
 //! architecture test holds that no code outside `progress` writes one of its fields.
 
+use std::collections::BTreeSet;
+
 use crate::content::ProblemSpec;
 use crate::problems::Problem;
 
@@ -40,6 +42,8 @@ pub struct Learner {
     save: SaveNeed,
     /// The problem under review, when one is: how its review has gone so far.
     card: Option<Card>,
+    /// Lessons whose place moved since the last save: stamped by the next one.
+    moved: BTreeSet<String>,
 }
 
 /// Where a session's record is saved: the store's merging save. A trait, so that the
@@ -65,6 +69,7 @@ impl Learner {
             clock: clock::now,
             save: SaveNeed::None,
             card: None,
+            moved: BTreeSet::new(),
         }
     }
 
@@ -110,10 +115,22 @@ impl Learner {
     /// session's clock, and clears the save need (a failed save is retried by the next
     /// one, which writes everything). Returns what the saver said and what its merge
     /// changed in the record.
+    ///
+    /// A place moved since the last save is stamped at least a second after that
+    /// save's stamp: the merge settles equal times by the values (the greater block), so
+    /// a move back up within one second must carry a later time to win over the place
+    /// this session saved a moment before.
     pub fn save_to<S: Saver>(&mut self, saver: &mut S) -> Result<(S::Saved, Changes), S::Error> {
         let now = self.now();
+        let later = |at: u64| now.max(at.saturating_add(1));
+        let moved = !self.moved.is_empty();
+        for slug in std::mem::take(&mut self.moved) {
+            if let Some(lesson) = self.record.lessons.get_mut(&slug) {
+                lesson.at = later(lesson.at);
+            }
+        }
         if let Some(p) = &mut self.record.position {
-            p.at = now;
+            p.at = if moved { later(p.at) } else { now };
         }
         self.save = SaveNeed::None;
         saver.save(&mut self.record)
@@ -275,6 +292,11 @@ impl Learner {
     /// the course-wide position (stamped when it is saved, see [`Learner::save_to`]).
     pub fn move_to(&mut self, slug: &str, block: usize) {
         let at = self.record.position.as_ref().map_or(0, |p| p.at);
+        let here =
+            (self.record.position.as_ref()).is_some_and(|p| p.lesson == slug && p.block == block);
+        if !here {
+            self.moved.insert(slug.to_string());
+        }
         self.record
             .lessons
             .entry(slug.to_string())

@@ -382,3 +382,83 @@ fn vaswani_eq_1_names_every_symbol_with_its_section_and_problem() {
         }
     }
 }
+
+/// The meaning the legend gives the symbol written `tex`.
+fn meaning_of(l: &Legend, tex: &str) -> Option<String> {
+    l.entries
+        .iter()
+        .find(|e| !e.form && e.tex == tex)
+        .unwrap_or_else(|| panic!("{tex} in {:?}", l.entries))
+        .meaning
+        .clone()
+}
+
+#[test]
+fn a_symbol_means_what_its_form_says_not_what_the_letter_means_elsewhere() {
+    let course = course();
+    // Swish: sigma is the logistic sigmoid, x a number, beta a scalar with no shape.
+    for tex in [
+        r"f(x) = x\cdot\sigma(\beta x)",
+        r"\mathrm{Swish}_\beta(z)=z\sigma(\beta z)",
+    ] {
+        let l = legend(&course, tex);
+        let sigma = meaning_of(&l, r"\sigma").unwrap();
+        assert!(sigma.contains("sigmoid"), "{sigma}");
+        let var = l.entries.iter().find(|e| e.tex == r"\beta").unwrap();
+        assert!(var.meaning.as_ref().unwrap().contains("scalar"), "{var:?}");
+        assert_eq!(var.shape, None);
+        for e in &l.entries {
+            let m = e.meaning.clone().unwrap_or_default();
+            assert!(
+                !m.contains("token vector") && !m.contains("standard deviation"),
+                "{e:?}"
+            );
+        }
+    }
+    // GELU: Phi is the normal CDF; the x of GELU(x) is the x of the form.
+    let l = legend(&course, r"\mathrm{GELU}(x) = x\Phi(x)");
+    assert!(meaning_of(&l, r"\Phi").unwrap().contains("cumulative"));
+    assert!(meaning_of(&l, "x").unwrap().contains("pre-activation"));
+    // Bahdanau: W_a is the query side's matrix, not a bilinear form; s the query side.
+    let l = legend(&course, r"e_{ij} = v_a^\top\tanh(W_a s_{i-1} + U_a h_j)");
+    let w = meaning_of(&l, "W_a").unwrap();
+    assert!(w.contains("query side") && !w.contains("bilinear"), "{w}");
+    assert!(meaning_of(&l, "s_{i-1}").unwrap().contains("query side"));
+    assert!(meaning_of(&l, "h_j").unwrap().contains("key side"));
+    assert!(
+        meaning_of(&l, r"v_a^\top")
+            .unwrap()
+            .contains("learned vector")
+    );
+}
+
+#[test]
+fn a_single_letter_outside_every_form_is_not_guessed() {
+    let course = course();
+    // transformer-circuits' h is a head's function, not the number of heads.
+    let l = legend(
+        &course,
+        r"h(x) = (\mathrm{Id} \otimes W_O)(A \otimes \mathrm{Id})(\mathrm{Id} \otimes W_V)\cdot x",
+    );
+    assert_eq!(meaning_of(&l, "h"), None);
+    assert!(
+        meaning_of(&l, r"\otimes")
+            .unwrap()
+            .contains("tensor product")
+    );
+    for tex in [r"y = \sigma(h) + \beta x", r"z = a \otimes b + x_m"] {
+        let l = legend(&course, tex);
+        for e in &l.entries {
+            assert_eq!(e.meaning, None, "{tex}: {e:?}");
+        }
+    }
+    // Inside a form but named by none of its holes: said to be the form's.
+    let l = legend(
+        &course,
+        r"\frac{\exp(e_{ij})}{\sum_{k=1}^{T_x}\exp(e_{ik})}",
+    );
+    assert_eq!(
+        meaning_of(&l, "k").as_deref(),
+        Some("a symbol of this form")
+    );
+}

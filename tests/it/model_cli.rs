@@ -10,7 +10,7 @@ fn course() -> String {
     common::fixture_dir("course").display().to_string()
 }
 
-fn attn(args: &[&str]) -> Output {
+pub(crate) fn attn(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_attn-course"))
         .args(args)
         .env("ATTN_COURSE_HOME", std::env::temp_dir())
@@ -55,7 +55,7 @@ fn a_course_without_a_model_loads_and_its_model_functions_say_why() {
 }
 
 /// A copy of the shipped course in a temporary directory, with or without `model/`.
-fn course_copy(with_model: bool) -> tempfile::TempDir {
+pub(crate) fn course_copy(with_model: bool) -> tempfile::TempDir {
     let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("lessons");
     let dir = tempfile::tempdir().expect("a temporary directory");
     for entry in std::fs::read_dir(&src).expect("lessons/ is there") {
@@ -106,6 +106,18 @@ fn without_model_the_marked_sections_their_claims_and_problems_are_left_out() {
         "{without_text}"
     );
     assert!(!without_text.contains("attn_weights"));
+    // The heat maps over "the key of the key" label rows and columns with its
+    // characters: row 9 is the "f" of "of", and the columns' characters stand under
+    // their indices.
+    assert!(
+        with_text.lines().any(|l| l.starts_with(" 9f ")),
+        "{with_text}"
+    );
+    assert!(
+        with_text
+            .lines()
+            .any(|l| l.trim_start().starts_with("t  h  e  "))
+    );
     // Fewer claims and figures are checked without the model's sections.
     let count = |summary: &str, what: &str| -> usize {
         let before = summary.split(what).next().unwrap();

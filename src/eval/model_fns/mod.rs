@@ -199,7 +199,7 @@ pub(crate) static MODEL_FUNCTIONS: &[ModelFunction] = &[
         "heldout",
         (1, 2),
         stats::heldout,
-        "token ids of n (default 64) held-out characters from start: a text",
+        "token ids of n (default 64) held-out characters from start: a text; heldout(indices): the id at each index",
     ),
     model_fn(
         "heldout_loss([edit])",

@@ -17,9 +17,12 @@ use crate::eval::args::integer;
 use crate::eval::random::rand_stream;
 use crate::model::{Edits, Heldout, RepeatStats, Site, Sweep, TOP_K, shipped_heldout};
 
-/// Sweeps (and repeat statistics) kept, by intervention: enough for a lesson's
-/// controls, few enough that the cache stays small (a sweep is about 70 kB).
-const KEPT: usize = 16;
+/// Sweeps (and repeat statistics) kept, by intervention: enough for every control of
+/// the course's model sections (about 25 interventions), so that `check`, which
+/// evaluates each claim twice (as a claim, then for the numbers its prose repeats),
+/// computes each sweep once; few enough that the cache stays small (a sweep is about
+/// 70 kB).
+const KEPT: usize = 48;
 
 /// Random texts for [`repeat_stat`]: this many, each a half of [`HALF`] ids repeated.
 const REPEATS: u64 = 16;
@@ -105,10 +108,21 @@ fn sweep(edit: Option<&str>, budget: &mut Budget) -> Result<Arc<Sweep>, String> 
 }
 
 /// `heldout(start[, n])`: the token ids of held-out characters `start` to
-/// `start + n - 1` (n = 64 by default), a text for any model function.
+/// `start + n - 1` (n = 64 by default), a text for any model function; or, given a
+/// vector of indices (as `top_contexts` returns them), the id at each.
 pub(super) fn heldout(args: &[Arg], budget: &mut Budget) -> Result<Value, String> {
     let m = model()?;
     let data = heldout_data()?;
+    if let Value::Vector(at) = number(&args[0], "start")? {
+        if args.len() > 1 {
+            return Err("heldout(indices) takes no n: it gives one id per index".into());
+        }
+        budget.alloc("the token ids", 1, at.len())?;
+        let at = super::text::whole_numbers(at, "an index", data.ids.len())?;
+        return Ok(Value::Vector(
+            at.iter().map(|&i| data.ids[i] as f64).collect(),
+        ));
+    }
     let start = integer(number(&args[0], "start")?, "start")?;
     let n = match args.get(1) {
         Some(a) => integer(number(a, "n")?, "n")?,

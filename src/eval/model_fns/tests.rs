@@ -148,6 +148,14 @@ fn help_lists_every_function_and_parameter() {
     for f in super::MODEL_FUNCTIONS {
         assert!(help.contains(f.builtin.usage), "{}", f.builtin.name);
     }
+    // Every statistic's name, from the tables the functions read them from.
+    let stats = super::stats::HEAD_STATS
+        .iter()
+        .chain(&super::stats::STREAM_STATS)
+        .chain(&super::stats::REPEAT_STATS);
+    for (name, what) in stats {
+        assert!(help.contains(&format!("  {name:<12} {what}\n")), "{name}");
+    }
     assert!(help.contains("l1.h3.W_O      16 x 64"));
     assert!(help.contains("l0.ln1.g       (64)"));
 }
@@ -265,6 +273,30 @@ fn held_out_statistics_match_the_independent_figures() {
         .unwrap()
         .unwrap();
     assert_eq!(shown, "\"ses and $d\"");
+    // Indices pick ids: the NumPy pass finds neuron 226 of layer 1 firing hardest at
+    // held-out characters 2039 and 1499, both an "o".
+    assert_eq!(
+        eval("heldout([3, 0, 4])").unwrap(),
+        eval("let t = heldout(0, 5); [t[3], t[0], t[4]]").unwrap()
+    );
+    assert_eq!(
+        eval("top_contexts(1, 226, 2).T[0]").unwrap(),
+        Value::Vector(vec![2039.0, 1499.0])
+    );
+    assert_eq!(
+        eval("heldout(top_contexts(1, 226, 2).T[0]) - tokens(\"oo\")").unwrap(),
+        Value::Vector(vec![0.0, 0.0])
+    );
+    assert!(
+        eval("heldout([0, 1], 2)")
+            .unwrap_err()
+            .contains("takes no n")
+    );
+    assert!(
+        eval("heldout([99999])")
+            .unwrap_err()
+            .contains("an index must be a whole number from 0 to")
+    );
     let newline = super::text_call("chars(tokens(\"a\\nb\"))", &mut Env::new())
         .unwrap()
         .unwrap();
