@@ -9,6 +9,7 @@
 //! and problems of the course) → a [`Legend`], written out by `render`.
 
 mod blocks;
+mod command_kinds;
 mod forms;
 mod links;
 mod names;

@@ -4,7 +4,7 @@
 //! (`x + F(x)`). Matching backtracks, under a step budget so that no input costs more
 //! than a bounded number of steps per template and start.
 
-use super::names::{is_function, is_structure};
+use super::command_kinds::{is_function, is_structure};
 use super::stream::{self, argument_end, factor_parts};
 use crate::math::notation::{Placed, Sym};
 

@@ -3,9 +3,8 @@
 //! form gives it, the glossary, the paper variants the course translates, standard
 //! notation — or "not in this course" when none of them knows it.
 
-use super::names::{
-    NOTATION, VARIANTS, WORD_MEANINGS, WORD_TERMS, is_function, is_structure, variant_templates,
-};
+use super::command_kinds::{is_function, is_structure};
+use super::names::{NOTATION, VARIANTS, WORD_MEANINGS, WORD_TERMS, variant_templates};
 use crate::content::{Glossary, Term};
 use crate::math::notation::{Placed, Sym};
 
