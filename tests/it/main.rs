@@ -23,6 +23,7 @@ mod check_glossary;
 mod check_links;
 mod cli_manners;
 mod contents_titles;
+mod course_bounds;
 mod course_problems;
 mod diagnoses;
 mod e2e_pty;
