@@ -94,9 +94,11 @@ pub fn parse(bytes: &[u8]) -> Result<Progress, FormatError> {
     }
 }
 
-/// Writes a record as TOML text, between [`HEAD`] and [`END`].
+/// Writes a record as TOML text, between [`HEAD`] and [`END`], every hidden character
+/// of its strings escaped (the record may hold what an import brought).
 pub fn to_toml(progress: &Progress) -> Result<String, String> {
     let body = toml::to_string_pretty(progress).map_err(|e| one_line(&e.to_string()))?;
+    let body = crate::sanitize::toml_escape::escape_hidden(&body);
     Ok(format!("{HEAD}\n{body}\n{END}\n"))
 }
 

@@ -78,3 +78,4 @@ mod sync_e2e;
 mod term_matrix;
 mod terminal_pty;
 mod tui_problems;
+mod written_text;
