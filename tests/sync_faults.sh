@@ -229,6 +229,90 @@ PY
   grep -q 'wiped' "$T/here/progress.toml" || fail "a record with escapes: the note did not merge"
   echo "$CASE escapes in notes and slugs: merged, sanitised, in ${SECS} s, peak ${KIB} KiB: $OUT"
   ;;
+reader)
+  tmx() { tmux -S "$T/tmux" -f /dev/null "$@"; }
+  screen() { tmx capture-pane -p -t lab; }
+  wait_for() { # wait_for TEXT: until the reader's screen shows it and is still a moment
+    local last="" now
+    for _ in $(seq 1 150); do
+      now=$(screen)
+      if [[ $now == *"$1"* && $now == "$last" ]]; then return 0; fi
+      last=$now
+      sleep 0.1
+    done
+    fail "the reader never showed '$1': $(screen)"
+  }
+  inputs lab >"$T/lab_had"
+  inputs here >"$T/here_had"
+  tmx new-session -d -s lab -x 80 -y 24 "LANG=C.UTF-8 $BIN --home $T/lab --course $COURSE"
+  wait_for "lesson 1/3"
+  sync_here --remote-command "$BIN --home $T/lab"
+  [ "$CODE" = 0 ] || fail "the sync with a reader open there: exit $CODE: $OUT"
+  # The reader, which read the lab's record before the sync, moves on and quits: its
+  # saves merge with what the sync wrote.
+  tmx send-keys -t lab Tab j j Enter
+  wait_for "lesson 1/3 · 1.2"
+  tmx send-keys -t lab q
+  for _ in $(seq 1 100); do
+    [ -z "$(pgrep -f -- "^$BIN --home $T/lab --course" || true)" ] && break
+    sleep 0.1
+  done
+  [ -z "$(pgrep -f -- "^$BIN --home $T/lab --course" || true)" ] || fail "the reader did not quit"
+  cat "$T/lab_had" "$T/here_had" | sort -u >"$T/all"
+  lost=$(lacks lab "$T/all")
+  [ "$lost" = 0 ] || fail "the reader's save lost $lost answers the sync brought: $(cat "$T/lab/progress.toml")"
+  shown=$("$BIN" --home "$T/lab" --course "$COURSE" progress show)
+  [[ $shown == *"reading: blocks, block "* ]] || fail "the reader's place was not kept: $shown"
+  echo "$CASE a reader open there: synced in ${SECS} s; its save after the sync kept all $(wc -l <"$T/all") attempts and its place; lost=$lost"
+  ;;
+together)
+  homes=(here lab c)
+  mkdir -p "$T/c" && cp "$T/lab/progress.toml" "$T/c/"
+  answer c
+  SYNCS=0
+  FAILED=0
+  ROUNDS=${SYNC_FAULTS_ROUNDS:-6}
+  for round in $(seq 1 "$ROUNDS"); do
+    for _ in $(seq 1 $((RANDOM % 3 + 1))); do answer "${homes[$((RANDOM % 3))]}"; done
+    for h in "${homes[@]}"; do inputs "$h" >"$T/had_$h"; done
+    # One pair syncs both ways at once; in every other round the third home syncs with
+    # one of the pair at the same moment too.
+    i=$((RANDOM % 3))
+    j=$(((i + 1 + RANDOM % 2) % 3))
+    k=$((3 - i - j))
+    pairs=("$i $j" "$j $i")
+    if [ $((round % 2)) = 0 ]; then pairs+=("$k $i"); fi
+    pids=()
+    for pair in "${pairs[@]}"; do
+      read -r x y <<<"$pair"
+      "$BIN" --home "$T/${homes[$x]}" --course "$COURSE" sync 127.0.0.1 --ssh "$SSH_LINE" \
+        --remote-command "$BIN --home $T/${homes[$y]}" >"$T/sync_$x$y" 2>&1 </dev/null &
+      pids+=($!)
+    done
+    for n in "${!pids[@]}"; do
+      SYNCS=$((SYNCS + 1))
+      wait "${pids[$n]}" || { FAILED=$((FAILED + 1)); echo "round $round: sync ${pairs[$n]} failed: $(cat "$T"/sync_*)" >&2; }
+    done
+    for h in "${homes[@]}"; do
+      lost=$(lacks "$h" "$T/had_$h")
+      [ "$lost" = 0 ] || fail "round $round: $h lost $lost answers"
+    done
+  done
+  [ "$FAILED" = 0 ] || fail "$FAILED of $SYNCS syncs at once failed"
+  for pair in "here lab" "lab c" "here lab"; do
+    read -r x y <<<"$pair"
+    "$BIN" --home "$T/$x" --course "$COURSE" sync 127.0.0.1 --ssh "$SSH_LINE" \
+      --remote-command "$BIN --home $T/$y" >/dev/null 2>&1 </dev/null || fail "the last sync $x with $y failed"
+  done
+  cmp -s "$T/here/progress.toml" "$T/lab/progress.toml" || fail "here and lab differ at the end"
+  cmp -s "$T/lab/progress.toml" "$T/c/progress.toml" || fail "lab and c differ at the end"
+  cut -d' ' -f2 "$T/made" | sort -u >"$T/all"
+  lost=$(lacks here "$T/all")
+  [ "$lost" = 0 ] || fail "$lost answers lost at the end"
+  left=$(find "$T/here" "$T/lab" "$T/c" -name '.attn-course-*' -o -name 'progress.pending-*' | wc -l)
+  [ "$left" = 0 ] || fail "temporary or pending files left"
+  echo "$CASE syncs at once: rounds=$ROUNDS syncs=$SYNCS failed=$FAILED attempts=$(wc -l <"$T/all") lost=$lost, one record at the end (seed $SEED)"
+  ;;
 *)
   fail "no case $CASE"
   ;;

@@ -24,3 +24,13 @@ fn a_remote_that_cannot_sync_says_so_in_one_line_and_nothing_changes_here() {
 fn a_hostile_remote_is_bounded_in_time_and_memory_sanitised_and_refused() {
     case("hostile", 10);
 }
+
+#[test]
+fn a_reader_open_on_the_remote_during_a_sync_merges_at_its_next_save() {
+    case("reader", 1);
+}
+
+#[test]
+fn syncs_at_once_among_three_homes_lose_nothing_and_converge() {
+    case("together", 1);
+}
