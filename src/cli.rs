@@ -169,8 +169,9 @@ pub struct SyncArgs {
     // The doc line is the `--help` text, where `[user@]` is not a link.
     #[allow(rustdoc::broken_intra_doc_links)]
     pub host: String,
-    /// The ssh command (default: $ATTN_COURSE_SSH, else `ssh`), run by sh with HOST and
-    /// the remote command after it, as GIT_SSH_COMMAND is.
+    /// The ssh command (default: $ATTN_COURSE_SSH, else `ssh -o BatchMode=yes`: no
+    /// password prompt), run by sh with HOST and the remote command after it, as
+    /// GIT_SSH_COMMAND is.
     #[arg(long, value_name = "CMD")]
     pub ssh: Option<String>,
     /// The attn-course to run on HOST, with its flags, e.g. '~/bin/attn-course --home

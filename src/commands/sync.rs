@@ -24,10 +24,19 @@ use crate::sync::{Hello, Moved, Patient, SeedChoice, Wire, WireError, seed_rule}
 
 /// The whole conversation may take this many idle timeouts (a trickle is a stall too).
 const TOTAL_IDLES: u32 = 20;
-/// How long the ssh client gets to exit once the conversation is over.
+/// How long the ssh client gets to exit once the conversation is over, or the peer
+/// closed it or said why it stopped (ssh's exit code and last words explain a failure).
 const EXIT_GRACE: Duration = Duration::from_secs(2);
+/// How long it gets after this side gave up on the peer (a stall, a flood, a refusal):
+/// such a peer may never exit, and waiting for it only delays the error.
+const GIVE_UP_GRACE: Duration = Duration::from_millis(100);
 /// Bytes of ssh's standard error kept for the message when it fails.
 const STDERR_TAIL: usize = 4 << 10;
+/// The ssh command unless the learner names one: BatchMode, so that ssh fails at once
+/// where it would ask for a password or a host key's confirmation (its stdin is the
+/// protocol's pipe, and a prompt on the terminal would hang the sync until its timeout,
+/// or a quit of the reader for as long). `--ssh` or `$ATTN_COURSE_SSH` replace it whole.
+const DEFAULT_SSH: &str = "ssh -o BatchMode=yes";
 /// How long the server waits for the next byte from the client.
 const SERVE_IDLE: Duration = Duration::from_secs(60);
 
@@ -46,7 +55,7 @@ pub fn run(settings: &Settings, args: SyncArgs) -> anyhow::Result<ExitCode> {
         .ssh
         .clone()
         .or_else(|| env("ATTN_COURSE_SSH"))
-        .unwrap_or_else(|| "ssh".to_string());
+        .unwrap_or_else(|| DEFAULT_SSH.to_string());
     let remote = (args.remote_command.clone())
         .or_else(|| env("ATTN_COURSE_REMOTE_COMMAND"))
         .unwrap_or_else(|| "attn-course".to_string());
@@ -83,7 +92,11 @@ pub fn run(settings: &Settings, args: SyncArgs) -> anyhow::Result<ExitCode> {
     };
     let outcome = talk.converse(&mut wire);
     drop(wire);
-    let status = finish(&mut child);
+    let grace = match outcome {
+        Ok(_) | Err(Failure::Wire(WireError::Closed | WireError::Peer(_))) => EXIT_GRACE,
+        Err(_) => GIVE_UP_GRACE,
+    };
+    let status = finish(&mut child, grace);
     let (remote_record, rule) = match outcome {
         Ok(done) => done,
         Err(failure) => {
@@ -336,15 +349,14 @@ fn last_line(bytes: &[u8]) -> String {
     line.chars().take(300).collect()
 }
 
-/// Waits a moment for the ssh client to exit, then ends it; its exit code if it had one.
-fn finish(child: &mut Child) -> Option<i32> {
+/// Waits up to `grace` for the ssh client to exit, then ends it (and whatever it
+/// started); its exit code if it had one.
+fn finish(child: &mut Child, grace: Duration) -> Option<i32> {
     let start = Instant::now();
     loop {
         match child.try_wait() {
             Ok(Some(status)) => return status.code(),
-            Ok(None) if start.elapsed() < EXIT_GRACE => {
-                std::thread::sleep(Duration::from_millis(10))
-            }
+            Ok(None) if start.elapsed() < grace => std::thread::sleep(Duration::from_millis(10)),
             _ => {
                 if let Ok(group) = i32::try_from(child.id()) {
                     // SAFETY: kill(2) with a negative pid signals that process group, the

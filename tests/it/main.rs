@@ -75,6 +75,7 @@ mod store_props;
 mod store_samples;
 mod sync_cli;
 mod sync_e2e;
+mod sync_faults;
 mod term_matrix;
 mod terminal_pty;
 mod tui_problems;
