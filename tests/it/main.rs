@@ -36,6 +36,7 @@ mod figure_check;
 mod figure_frames;
 mod first_screen;
 mod glossary_view;
+mod hidden_pty;
 mod hostile_course;
 mod hostile_model;
 mod lens;
