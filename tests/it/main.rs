@@ -72,6 +72,7 @@ mod store_files;
 mod store_hostile;
 mod store_kill;
 mod store_memory;
+mod store_pending;
 mod store_props;
 mod store_samples;
 mod sync_cli;
