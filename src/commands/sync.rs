@@ -40,7 +40,39 @@ const DEFAULT_SSH: &str = "ssh -o BatchMode=yes";
 /// How long the server waits for the next byte from the client.
 const SERVE_IDLE: Duration = Duration::from_secs(60);
 
+/// How long a sync when the reader quits may take, ssh's connection included: the
+/// learner is back at the shell prompt waiting for it.
+const ON_QUIT: Duration = Duration::from_secs(5);
+
 pub fn run(settings: &Settings, args: SyncArgs) -> anyhow::Result<ExitCode> {
+    let total = Duration::from_secs(args.timeout.max(1)) * TOTAL_IDLES;
+    sync(settings, args, total)
+}
+
+/// `--sync-on-quit HOST`: once the reader has quit (the terminal restored) with `code`,
+/// a sync with HOST bounded to [`ON_QUIT`]; a failure is said in one line and leaves the
+/// reader's exit code alone, its record being saved here either way.
+pub fn on_quit(settings: &Settings, host: &str, code: ExitCode) -> ExitCode {
+    let args = SyncArgs {
+        host: host.to_string(),
+        ssh: None,
+        remote_command: None,
+        dry_run: false,
+        take_remote_seed: false,
+        keep_local_seed: false,
+        timeout: ON_QUIT.as_secs(),
+    };
+    if let Err(e) = sync(settings, args, ON_QUIT) {
+        eprintln!(
+            "attn-course: the sync on quit failed (your record here is saved): {}",
+            one_line(&format!("{e:#}"))
+        );
+    }
+    code
+}
+
+/// A sync as `args` say, the whole exchange (ssh's connection included) bounded to `total`.
+fn sync(settings: &Settings, args: SyncArgs, total: Duration) -> anyhow::Result<ExitCode> {
     let peer = peer_name(&args.host)?;
     let opened = super::open_store(settings);
     let (mut store, mut local) = (opened.store, opened.progress);
@@ -77,7 +109,7 @@ pub fn run(settings: &Settings, args: SyncArgs) -> anyhow::Result<ExitCode> {
     let (Some(stdout), Some(stdin)) = (child.stdout.take(), child.stdin.take()) else {
         bail!("cannot talk to `{ssh}`");
     };
-    let mut wire = Wire::new(Patient::new(stdout, idle, idle * TOTAL_IDLES), stdin);
+    let mut wire = Wire::new(Patient::new(stdout, idle, total), stdin);
     let choice = match (args.take_remote_seed, args.keep_local_seed) {
         (true, _) => SeedChoice::TakeRemote,
         (_, true) => SeedChoice::KeepLocal,
