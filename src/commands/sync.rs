@@ -73,6 +73,7 @@ pub fn on_quit(settings: &Settings, host: &str, code: ExitCode) -> ExitCode {
 
 /// A sync as `args` say, the whole exchange (ssh's connection included) bounded to `total`.
 fn sync(settings: &Settings, args: SyncArgs, total: Duration) -> anyhow::Result<ExitCode> {
+    ignore_sigpipe();
     let peer = peer_name(&args.host)?;
     let opened = super::open_store(settings);
     let (mut store, mut local) = (opened.store, opened.progress);
@@ -248,6 +249,7 @@ fn explain(failure: Failure, peer: &str, remote: &str, status: Option<i32>, tail
 
 /// The remote side: `attn-course sync-serve`, started by `sync` over ssh.
 pub fn serve(settings: &Settings) -> anyhow::Result<ExitCode> {
+    ignore_sigpipe();
     let input = Patient::new(std::io::stdin(), SERVE_IDLE, SERVE_IDLE * TOTAL_IDLES);
     let mut wire = Wire::new(input, std::io::stdout());
     match serve_on(&mut wire, settings) {
@@ -316,6 +318,18 @@ fn peer_name(host: &str) -> anyhow::Result<String> {
         );
     }
     Ok(host.rsplit('@').next().unwrap_or(host).to_string())
+}
+
+/// A write to a peer that went away (ssh exited, the remote closed its input) must fail
+/// as `EPIPE`, which the wire reports as a closed connection in one line, and not end
+/// this process by SIGPIPE, which `main` restores for `attn-course read 1 | head`. The
+/// ssh child gets the default back: std resets SIGPIPE in every child it spawns.
+fn ignore_sigpipe() {
+    // SAFETY: signal(2) only changes this process's disposition of SIGPIPE; no handler
+    // runs, so nothing can observe a half-made change.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_IGN);
+    }
 }
 
 fn env(key: &str) -> Option<String> {
