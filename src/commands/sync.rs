@@ -75,15 +75,6 @@ pub fn on_quit(settings: &Settings, host: &str, code: ExitCode) -> ExitCode {
 fn sync(settings: &Settings, args: SyncArgs, total: Duration) -> anyhow::Result<ExitCode> {
     ignore_sigpipe();
     let peer = peer_name(&args.host)?;
-    let opened = super::open_store(settings);
-    let (mut store, mut local) = (opened.store, opened.progress);
-    if local.is_newer() {
-        bail!(
-            "the record here is from a newer attn-course (schema {}); not syncing it",
-            local.schema
-        );
-    }
-    let local_text = store::record_text(&local).map_err(|e| anyhow::anyhow!(e))?;
     let ssh = args
         .ssh
         .clone()
@@ -106,6 +97,14 @@ fn sync(settings: &Settings, args: SyncArgs, total: Duration) -> anyhow::Result<
         .spawn()
         .map_err(|e| anyhow::anyhow!("cannot run `{ssh}`: {e}"))?;
     let tail = keep_tail(&mut child);
+    // The record here is read and encoded while ssh connects (most of a sync's time).
+    let (mut store, mut local, local_text) = match open_local(settings) {
+        Ok(opened) => opened,
+        Err(e) => {
+            finish(&mut child, Duration::ZERO);
+            return Err(e);
+        }
+    };
     let idle = Duration::from_secs(args.timeout.max(1));
     let (Some(stdout), Some(stdin)) = (child.stdout.take(), child.stdin.take()) else {
         bail!("cannot talk to `{ssh}`");
@@ -155,6 +154,20 @@ fn sync(settings: &Settings, args: SyncArgs, total: Duration) -> anyhow::Result<
     }
     super::say(&format!("from {peer}: {from}; to {peer}: {to}"));
     Ok(ExitCode::SUCCESS)
+}
+
+/// This side's store, its record and the record's text, unless it cannot be synced.
+fn open_local(settings: &Settings) -> anyhow::Result<(Store, Progress, String)> {
+    let opened = super::open_store(settings);
+    let (store, local) = (opened.store, opened.progress);
+    if local.is_newer() {
+        bail!(
+            "the record here is from a newer attn-course (schema {}); not syncing it",
+            local.schema
+        );
+    }
+    let text = store::record_text(&local).map_err(|e| anyhow::anyhow!(e))?;
+    Ok((store, local, text))
 }
 
 /// The client's half of the conversation.
