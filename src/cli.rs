@@ -51,6 +51,10 @@ pub struct Cli {
     /// Colours for a dark or a light terminal background (default: $ATTN_COURSE_THEME, else dark).
     #[arg(long, global = true, value_name = "THEME")]
     pub theme: Option<ThemeName>,
+    /// After you quit the reader, sync your record with HOST as `sync HOST` does (giving
+    /// up after a few seconds, and saying so); or set ATTN_COURSE_SYNC_ON_QUIT=HOST.
+    #[arg(long, value_name = "HOST")]
+    pub sync_on_quit: Option<String>,
     #[command(subcommand)]
     pub command: Option<Command>,
 }

@@ -78,6 +78,7 @@ mod store_samples;
 mod sync_cli;
 mod sync_e2e;
 mod sync_faults;
+mod sync_on_quit;
 mod term_matrix;
 mod terminal_pty;
 mod tui_problems;
