@@ -51,6 +51,10 @@ pub struct Cli {
     /// Colours for a dark or a light terminal background (default: $ATTN_COURSE_THEME, else dark).
     #[arg(long, global = true, value_name = "THEME")]
     pub theme: Option<ThemeName>,
+    /// After you quit the reader, sync your record with HOST as `sync HOST` does (giving
+    /// up after a few seconds, and saying so); or set ATTN_COURSE_SYNC_ON_QUIT=HOST.
+    #[arg(long, value_name = "HOST")]
+    pub sync_on_quit: Option<String>,
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -169,8 +173,9 @@ pub struct SyncArgs {
     // The doc line is the `--help` text, where `[user@]` is not a link.
     #[allow(rustdoc::broken_intra_doc_links)]
     pub host: String,
-    /// The ssh command (default: $ATTN_COURSE_SSH, else `ssh`), run by sh with HOST and
-    /// the remote command after it, as GIT_SSH_COMMAND is.
+    /// The ssh command (default: $ATTN_COURSE_SSH, else `ssh -o BatchMode=yes`: no
+    /// password prompt), run by sh with HOST and the remote command after it, as
+    /// GIT_SSH_COMMAND is.
     #[arg(long, value_name = "CMD")]
     pub ssh: Option<String>,
     /// The attn-course to run on HOST, with its flags, e.g. '~/bin/attn-course --home

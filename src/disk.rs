@@ -40,6 +40,33 @@ impl fmt::Display for Refused {
 /// the check and the read; the read stops one byte past `cap`, so a file that grows
 /// meanwhile is noticed and never read whole.
 pub fn read_regular(path: &Path, cap: u64) -> Result<Vec<u8>, Refused> {
+    let (file, len) = open_regular(path)?;
+    if len > cap {
+        return Err(Refused::TooLarge(len));
+    }
+    let mut bytes = Vec::with_capacity(usize::try_from(len).unwrap_or(0));
+    file.take(cap.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(Refused::Io)?;
+    if bytes.len() as u64 > cap {
+        return Err(Refused::TooLarge(bytes.len() as u64));
+    }
+    Ok(bytes)
+}
+
+/// The first `most` bytes of the regular file `path`, whatever its size: enough to learn
+/// what a file too large to read is (the schema a progress record declares at its top).
+pub fn read_head(path: &Path, most: u64) -> Result<Vec<u8>, Refused> {
+    let (file, _) = open_regular(path)?;
+    let mut bytes = Vec::new();
+    file.take(most)
+        .read_to_end(&mut bytes)
+        .map_err(Refused::Io)?;
+    Ok(bytes)
+}
+
+/// `path` opened for reading without blocking, with its length, if it is a regular file.
+fn open_regular(path: &Path) -> Result<(std::fs::File, u64), Refused> {
     let file = OpenOptions::new()
         .read(true)
         .custom_flags(libc::O_NONBLOCK)
@@ -64,17 +91,7 @@ pub fn read_regular(path: &Path, cap: u64) -> Result<Vec<u8>, Refused> {
             "something"
         }));
     }
-    if meta.len() > cap {
-        return Err(Refused::TooLarge(meta.len()));
-    }
-    let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
-    file.take(cap.saturating_add(1))
-        .read_to_end(&mut bytes)
-        .map_err(Refused::Io)?;
-    if bytes.len() as u64 > cap {
-        return Err(Refused::TooLarge(bytes.len() as u64));
-    }
-    Ok(bytes)
+    Ok((file, meta.len()))
 }
 
 #[cfg(test)]

@@ -32,6 +32,9 @@ pub struct Settings {
     /// The terminal is not asked (OSC 11): an answer that never comes, or arrives as
     /// keys in the reader, costs more than a setting. An unknown value means dark.
     pub light: bool,
+    /// The host to sync with once the reader has quit: `--sync-on-quit`, else
+    /// `ATTN_COURSE_SYNC_ON_QUIT` when set non-empty.
+    pub sync_on_quit: Option<String>,
 }
 
 impl Settings {
@@ -69,6 +72,9 @@ impl Settings {
             mouse: !cli.no_mouse && var("ATTN_COURSE_NO_MOUSE").is_none_or(|v| v.is_empty()),
             home,
             light: theme_name(cli, &var) == ThemeName::Light,
+            sync_on_quit: (cli.sync_on_quit.clone())
+                .or_else(|| var("ATTN_COURSE_SYNC_ON_QUIT"))
+                .filter(|h| !h.trim().is_empty()),
         }
     }
 }

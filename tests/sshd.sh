@@ -2,7 +2,8 @@
 # Debian's OpenSSH server on 127.0.0.1 at a free port with a host key and an authorized
 # key made here, and waits until it accepts the key. Needs $T (the test's temporary
 # folder) and a `fail` function; sets SSHD_PID (for the test's cleanup), PORT and SSH (the
-# client's command line, as an array; `${SSH[*]}` as one string).
+# client's command line, as an array; `${SSH[*]}` as one string). With SSHD_PASSWORDS=yes
+# sshd also takes passwords (a client without the key would be asked for one).
 start_sshd() {
   ssh-keygen -q -t ed25519 -N '' -f "$T/host_key"
   ssh-keygen -q -t ed25519 -N '' -f "$T/client_key"
@@ -17,7 +18,7 @@ PidFile $T/sshd.pid
 StrictModes no
 UsePAM no
 PubkeyAuthentication yes
-PasswordAuthentication no
+PasswordAuthentication ${SSHD_PASSWORDS:-no}
 KbdInteractiveAuthentication no
 PermitRootLogin prohibit-password
 PrintMotd no

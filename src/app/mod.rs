@@ -403,9 +403,10 @@ impl App {
         self.clamp_panel_scroll();
     }
 
-    /// A line for the status bar.
+    /// A line for the status bar, made one line with its hidden characters replaced:
+    /// a message may quote what the learner typed or a file held.
     pub fn notify(&mut self, message: impl Into<String>) {
-        self.message = Some(message.into());
+        self.message = Some(crate::sanitize::one_line(&message.into()));
     }
 
     /// Applies one action.

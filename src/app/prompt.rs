@@ -29,10 +29,13 @@ impl PartialEq for Prompt {
 impl Eq for Prompt {}
 
 impl Prompt {
+    /// A prompt holding `text` (recalled from the history, which an imported record
+    /// may have filled), its hidden characters shown replaced: the prompt's line is
+    /// written to the terminal as it is.
     pub fn new(kind: PromptKind, text: &str) -> Prompt {
         Prompt {
             kind,
-            input: Input::new(text.to_string()),
+            input: Input::new(crate::sanitize::one_line(text)),
         }
     }
 
@@ -49,7 +52,8 @@ impl Prompt {
     }
 
     /// Inserts pasted text at the cursor as one edit; line breaks and tabs become spaces
-    /// and other control characters are dropped (a prompt is one line). True when the
+    /// and other hidden characters ([`crate::sanitize::is_hidden`]) are dropped (a
+    /// prompt is one line, and written to the terminal as it is). True when the
     /// paste was cut to fit [`MAX_PROMPT_CHARS`].
     pub fn paste(&mut self, text: &str) -> bool {
         let room = MAX_PROMPT_CHARS.saturating_sub(self.input.value().chars().count());
@@ -57,7 +61,7 @@ impl Prompt {
             .chars()
             .filter_map(|c| match c {
                 '\n' | '\r' | '\t' => Some(' '),
-                c if c.is_control() => None,
+                c if crate::sanitize::is_hidden(c) => None,
                 c => Some(c),
             })
             .collect::<String>();
@@ -78,6 +82,9 @@ impl Prompt {
             Action::Type(_) if self.input.value().chars().count() >= MAX_PROMPT_CHARS => {
                 PromptOutcome::Full
             }
+            // A hidden character typed (a zero-width joiner, a bidi override) is dropped
+            // as a pasted one is.
+            Action::Type(c) if crate::sanitize::is_hidden(c) => PromptOutcome::Stay,
             Action::Type(c) => {
                 self.input.handle(InputRequest::InsertChar(c));
                 PromptOutcome::Edited
@@ -426,5 +433,16 @@ mod tests {
         let mut p = Prompt::new(PromptKind::Scratchpad, &"1".repeat(MAX_PROMPT_CHARS));
         press(&mut p, KeyCode::Char('2'), KeyModifiers::NONE);
         assert_eq!(p.text().len(), MAX_PROMPT_CHARS);
+    }
+
+    #[test]
+    fn a_prompt_never_holds_a_hidden_character() {
+        let mut p = Prompt::new(PromptKind::Search, "a\u{2028}\u{85}b");
+        assert_eq!(p.text(), "a\u{FFFD}\u{FFFD}b");
+        for c in ['\u{200D}', '\u{202E}', '\u{E0041}', 'c'] {
+            press(&mut p, KeyCode::Char(c), KeyModifiers::NONE);
+        }
+        p.paste("\u{200B}d\u{AD}");
+        assert_eq!(p.text(), "a\u{FFFD}\u{FFFD}bcd");
     }
 }

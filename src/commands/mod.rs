@@ -32,7 +32,10 @@ pub fn run(cli: Cli) -> ExitCode {
         return ExitCode::from(2);
     }
     let result = match cli.command {
-        None => crate::tui::run(&settings),
+        None => crate::tui::run(&settings).map(|code| match &settings.sync_on_quit {
+            Some(host) => sync::on_quit(&settings, host, code),
+            None => code,
+        }),
         Some(Command::List) => list::run(&settings),
         Some(Command::Read { n, width }) => read::run(&settings, n, width),
         Some(Command::Math { latex, width }) => math::run(&settings, &latex, width),

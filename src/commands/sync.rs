@@ -24,29 +24,62 @@ use crate::sync::{Hello, Moved, Patient, SeedChoice, Wire, WireError, seed_rule}
 
 /// The whole conversation may take this many idle timeouts (a trickle is a stall too).
 const TOTAL_IDLES: u32 = 20;
-/// How long the ssh client gets to exit once the conversation is over.
+/// How long the ssh client gets to exit once the conversation is over, or the peer
+/// closed it or said why it stopped (ssh's exit code and last words explain a failure).
 const EXIT_GRACE: Duration = Duration::from_secs(2);
+/// How long it gets after this side gave up on the peer (a stall, a flood, a refusal):
+/// such a peer may never exit, and waiting for it only delays the error.
+const GIVE_UP_GRACE: Duration = Duration::from_millis(100);
 /// Bytes of ssh's standard error kept for the message when it fails.
 const STDERR_TAIL: usize = 4 << 10;
+/// The ssh command unless the learner names one: BatchMode, so that ssh fails at once
+/// where it would ask for a password or a host key's confirmation (its stdin is the
+/// protocol's pipe, and a prompt on the terminal would hang the sync until its timeout,
+/// or a quit of the reader for as long). `--ssh` or `$ATTN_COURSE_SSH` replace it whole.
+const DEFAULT_SSH: &str = "ssh -o BatchMode=yes";
 /// How long the server waits for the next byte from the client.
 const SERVE_IDLE: Duration = Duration::from_secs(60);
 
+/// How long a sync when the reader quits may take, ssh's connection included: the
+/// learner is back at the shell prompt waiting for it.
+const ON_QUIT: Duration = Duration::from_secs(5);
+
 pub fn run(settings: &Settings, args: SyncArgs) -> anyhow::Result<ExitCode> {
-    let peer = peer_name(&args.host)?;
-    let opened = super::open_store(settings);
-    let (mut store, mut local) = (opened.store, opened.progress);
-    if local.is_newer() {
-        bail!(
-            "the record here is from a newer attn-course (schema {}); not syncing it",
-            local.schema
+    let total = Duration::from_secs(args.timeout.max(1)) * TOTAL_IDLES;
+    sync(settings, args, total)
+}
+
+/// `--sync-on-quit HOST`: once the reader has quit (the terminal restored) with `code`,
+/// a sync with HOST bounded to [`ON_QUIT`]; a failure is said in one line and leaves the
+/// reader's exit code alone, its record being saved here either way.
+pub fn on_quit(settings: &Settings, host: &str, code: ExitCode) -> ExitCode {
+    let args = SyncArgs {
+        host: host.to_string(),
+        ssh: None,
+        remote_command: None,
+        dry_run: false,
+        take_remote_seed: false,
+        keep_local_seed: false,
+        timeout: ON_QUIT.as_secs(),
+    };
+    if let Err(e) = sync(settings, args, ON_QUIT) {
+        eprintln!(
+            "attn-course: the sync on quit failed (your record here is saved): {}",
+            one_line(&format!("{e:#}"))
         );
     }
-    let local_text = store::record_text(&local).map_err(|e| anyhow::anyhow!(e))?;
+    code
+}
+
+/// A sync as `args` say, the whole exchange (ssh's connection included) bounded to `total`.
+fn sync(settings: &Settings, args: SyncArgs, total: Duration) -> anyhow::Result<ExitCode> {
+    ignore_sigpipe();
+    let peer = peer_name(&args.host)?;
     let ssh = args
         .ssh
         .clone()
         .or_else(|| env("ATTN_COURSE_SSH"))
-        .unwrap_or_else(|| "ssh".to_string());
+        .unwrap_or_else(|| DEFAULT_SSH.to_string());
     let remote = (args.remote_command.clone())
         .or_else(|| env("ATTN_COURSE_REMOTE_COMMAND"))
         .unwrap_or_else(|| "attn-course".to_string());
@@ -64,11 +97,19 @@ pub fn run(settings: &Settings, args: SyncArgs) -> anyhow::Result<ExitCode> {
         .spawn()
         .map_err(|e| anyhow::anyhow!("cannot run `{ssh}`: {e}"))?;
     let tail = keep_tail(&mut child);
+    // The record here is read and encoded while ssh connects (most of a sync's time).
+    let (mut store, mut local, local_text) = match open_local(settings) {
+        Ok(opened) => opened,
+        Err(e) => {
+            finish(&mut child, Duration::ZERO);
+            return Err(e);
+        }
+    };
     let idle = Duration::from_secs(args.timeout.max(1));
     let (Some(stdout), Some(stdin)) = (child.stdout.take(), child.stdin.take()) else {
         bail!("cannot talk to `{ssh}`");
     };
-    let mut wire = Wire::new(Patient::new(stdout, idle, idle * TOTAL_IDLES), stdin);
+    let mut wire = Wire::new(Patient::new(stdout, idle, total), stdin);
     let choice = match (args.take_remote_seed, args.keep_local_seed) {
         (true, _) => SeedChoice::TakeRemote,
         (_, true) => SeedChoice::KeepLocal,
@@ -83,7 +124,11 @@ pub fn run(settings: &Settings, args: SyncArgs) -> anyhow::Result<ExitCode> {
     };
     let outcome = talk.converse(&mut wire);
     drop(wire);
-    let status = finish(&mut child);
+    let grace = match outcome {
+        Ok(_) | Err(Failure::Wire(WireError::Closed | WireError::Peer(_))) => EXIT_GRACE,
+        Err(_) => GIVE_UP_GRACE,
+    };
+    let status = finish(&mut child, grace);
     let (remote_record, rule) = match outcome {
         Ok(done) => done,
         Err(failure) => {
@@ -109,6 +154,20 @@ pub fn run(settings: &Settings, args: SyncArgs) -> anyhow::Result<ExitCode> {
     }
     super::say(&format!("from {peer}: {from}; to {peer}: {to}"));
     Ok(ExitCode::SUCCESS)
+}
+
+/// This side's store, its record and the record's text, unless it cannot be synced.
+fn open_local(settings: &Settings) -> anyhow::Result<(Store, Progress, String)> {
+    let opened = super::open_store(settings);
+    let (store, local) = (opened.store, opened.progress);
+    if local.is_newer() {
+        bail!(
+            "the record here is from a newer attn-course (schema {}); not syncing it",
+            local.schema
+        );
+    }
+    let text = store::record_text(&local).map_err(|e| anyhow::anyhow!(e))?;
+    Ok((store, local, text))
 }
 
 /// The client's half of the conversation.
@@ -203,6 +262,7 @@ fn explain(failure: Failure, peer: &str, remote: &str, status: Option<i32>, tail
 
 /// The remote side: `attn-course sync-serve`, started by `sync` over ssh.
 pub fn serve(settings: &Settings) -> anyhow::Result<ExitCode> {
+    ignore_sigpipe();
     let input = Patient::new(std::io::stdin(), SERVE_IDLE, SERVE_IDLE * TOTAL_IDLES);
     let mut wire = Wire::new(input, std::io::stdout());
     match serve_on(&mut wire, settings) {
@@ -273,6 +333,18 @@ fn peer_name(host: &str) -> anyhow::Result<String> {
     Ok(host.rsplit('@').next().unwrap_or(host).to_string())
 }
 
+/// A write to a peer that went away (ssh exited, the remote closed its input) must fail
+/// as `EPIPE`, which the wire reports as a closed connection in one line, and not end
+/// this process by SIGPIPE, which `main` restores for `attn-course read 1 | head`. The
+/// ssh child gets the default back: std resets SIGPIPE in every child it spawns.
+fn ignore_sigpipe() {
+    // SAFETY: signal(2) only changes this process's disposition of SIGPIPE; no handler
+    // runs, so nothing can observe a half-made change.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_IGN);
+    }
+}
+
 fn env(key: &str) -> Option<String> {
     std::env::var(key).ok().filter(|v| !v.trim().is_empty())
 }
@@ -336,15 +408,14 @@ fn last_line(bytes: &[u8]) -> String {
     line.chars().take(300).collect()
 }
 
-/// Waits a moment for the ssh client to exit, then ends it; its exit code if it had one.
-fn finish(child: &mut Child) -> Option<i32> {
+/// Waits up to `grace` for the ssh client to exit, then ends it (and whatever it
+/// started); its exit code if it had one.
+fn finish(child: &mut Child, grace: Duration) -> Option<i32> {
     let start = Instant::now();
     loop {
         match child.try_wait() {
             Ok(Some(status)) => return status.code(),
-            Ok(None) if start.elapsed() < EXIT_GRACE => {
-                std::thread::sleep(Duration::from_millis(10))
-            }
+            Ok(None) if start.elapsed() < grace => std::thread::sleep(Duration::from_millis(10)),
             _ => {
                 if let Ok(group) = i32::try_from(child.id()) {
                     // SAFETY: kill(2) with a negative pid signals that process group, the

@@ -6,6 +6,7 @@
 
 pub mod anchor;
 pub mod block;
+pub mod bounds;
 pub mod claim;
 pub mod error;
 pub mod figure;
@@ -207,6 +208,10 @@ impl Course {
         let has_model = source.has(crate::model::WEIGHTS_FILE);
         let mut slugs = std::collections::HashSet::new();
         let lines = error::Lines::new(&text);
+        if let Some(extra) = manifest.lesson.get(bounds::MAX_LESSONS) {
+            return Err(bounds::too_many_lessons(lines.line_of(extra.span().start)));
+        }
+        let mut tally = bounds::Tally::default();
         let lessons = manifest
             .lesson
             .into_iter()
@@ -230,6 +235,7 @@ impl Course {
                     ));
                 }
                 let text = source.read(&entry.file)?;
+                tally.add(&entry.file, &text)?;
                 let mut lesson =
                     Lesson::unparsed(entry.slug, entry.file, entry.title, entry.blurb, text);
                 lesson.has_model = has_model;

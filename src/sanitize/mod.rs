@@ -9,6 +9,7 @@
 //! Pure: no terminal code, so the loaders, the layout and the commands all use it.
 
 pub mod scan;
+pub mod toml_escape;
 pub mod toml_lex;
 
 use std::borrow::Cow;
@@ -18,7 +19,8 @@ pub const REPLACEMENT: char = '\u{FFFD}';
 
 /// Whether `c` must not be written as it is: a control character (C0 but tab and line
 /// feed, DEL, C1), a bidirectional override, embedding, isolate or mark, a zero-width or
-/// invisible character, or a line or paragraph separator.
+/// invisible character (soft hyphens, tag characters, fillers that draw nothing), or a
+/// line or paragraph separator.
 pub fn is_hidden(c: char) -> bool {
     match c {
         '\n' | '\t' => false,
@@ -33,6 +35,22 @@ pub fn is_hidden(c: char) -> bool {
         // Zero width: ZWSP, ZWNJ, ZWJ, word joiner, the invisible math operators, BOM,
         // the Mongolian vowel separator.
         '\u{200B}'..='\u{200D}' | '\u{2060}'..='\u{2064}' | '\u{FEFF}' | '\u{180E}' => true,
+        // Invisible too: soft hyphen, combining grapheme joiner, the Hangul and Khmer
+        // fillers, the deprecated format characters, interlinear annotation marks, the
+        // musical format controls, and the tag characters (U+E0000–U+E007F), which
+        // spell hidden ASCII text.
+        '\u{00AD}'
+        | '\u{034F}'
+        | '\u{115F}'
+        | '\u{1160}'
+        | '\u{17B4}'
+        | '\u{17B5}'
+        | '\u{3164}'
+        | '\u{FFA0}'
+        | '\u{206A}'..='\u{206F}'
+        | '\u{FFF9}'..='\u{FFFB}'
+        | '\u{1D173}'..='\u{1D17A}'
+        | '\u{E0000}'..='\u{E007F}' => true,
         '\u{2028}' | '\u{2029}' => true,
         _ => false,
     }
@@ -98,9 +116,22 @@ mod tests {
 
     /// One of each class the issue names: C0 ESC, DEL, C1 CSI, bidi override and
     /// isolate, zero-width space and joiner, word joiner, BOM.
-    const HOSTILE: [char; 12] = [
-        '\x1b', '\x07', '\x00', '\x7f', '\u{9b}', '\u{9d}', '\u{202E}', '\u{2066}', '\u{200B}',
-        '\u{200D}', '\u{2060}', '\u{FEFF}',
+    const HOSTILE: [char; 15] = [
+        '\x1b',
+        '\x07',
+        '\x00',
+        '\x7f',
+        '\u{9b}',
+        '\u{9d}',
+        '\u{202E}',
+        '\u{2066}',
+        '\u{200B}',
+        '\u{200D}',
+        '\u{2060}',
+        '\u{FEFF}',
+        '\u{AD}',
+        '\u{E0041}',
+        '\u{3164}',
     ];
 
     #[test]

@@ -63,11 +63,7 @@ pub fn parse(bytes: &[u8]) -> Result<Progress, FormatError> {
         }
     })?;
     check_complete(text)?;
-    super::tokens::check(text).map_err(|message| FormatError::Invalid {
-        line: 0,
-        column: 0,
-        message,
-    })?;
+    super::tokens::check(text).map_err(|message| over_bound(text, message))?;
     match toml::from_str::<Progress>(text) {
         Ok(progress) if progress.schema < 1 => Err(FormatError::Invalid {
             line: 0,
@@ -76,11 +72,7 @@ pub fn parse(bytes: &[u8]) -> Result<Progress, FormatError> {
         }),
         Ok(progress) => match super::limits::check(&progress) {
             Ok(()) => Ok(progress),
-            Err(message) => Err(FormatError::Invalid {
-                line: 0,
-                column: 0,
-                message,
-            }),
+            Err(message) => Err(over_bound(text, message)),
         },
         Err(error) => {
             let schema = toml::from_str::<toml::Table>(text)
@@ -94,9 +86,49 @@ pub fn parse(bytes: &[u8]) -> Result<Progress, FormatError> {
     }
 }
 
-/// Writes a record as TOML text, between [`HEAD`] and [`END`].
+/// A record over one of this release's bounds (`message` says which): corrupt, unless
+/// it declares a newer schema, whose bounds may be wider; then it is newer, and never
+/// written over.
+fn over_bound(text: &str, message: String) -> FormatError {
+    match declared_schema(text) {
+        Some(schema) if schema > i64::from(SCHEMA) => FormatError::Newer { schema },
+        _ => FormatError::Invalid {
+            line: 0,
+            column: 0,
+            message,
+        },
+    }
+}
+
+/// How much of a file's start [`declared_schema`] needs: a record's `schema` is among
+/// its first top-level keys.
+pub const SCHEMA_HEAD_BYTES: u64 = 64 << 10;
+
+/// The `schema = N` a record's text declares among its top-level keys (before its first
+/// table), read without parsing the rest: a file too large or too full to parse can
+/// still say it is from a newer release. Looks at [`SCHEMA_HEAD_BYTES`] at most.
+pub fn declared_schema(text: &str) -> Option<i64> {
+    let mut head = &text[..text.len().min(SCHEMA_HEAD_BYTES as usize)];
+    while !text.is_char_boundary(head.len()) {
+        head = &head[..head.len() - 1];
+    }
+    head.lines()
+        .map(str::trim)
+        .take_while(|line| !line.starts_with('['))
+        .find_map(|line| {
+            let value = line
+                .strip_prefix("schema")?
+                .trim_start()
+                .strip_prefix('=')?;
+            value.split('#').next()?.trim().parse().ok()
+        })
+}
+
+/// Writes a record as TOML text, between [`HEAD`] and [`END`], every hidden character
+/// of its strings escaped (the record may hold what an import brought).
 pub fn to_toml(progress: &Progress) -> Result<String, String> {
     let body = toml::to_string_pretty(progress).map_err(|e| one_line(&e.to_string()))?;
+    let body = crate::sanitize::toml_escape::escape_hidden(&body);
     Ok(format!("{HEAD}\n{body}\n{END}\n"))
 }
 
@@ -151,6 +183,16 @@ fn one_line(message: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_declared_schema_is_read_from_the_top_level_keys_only() {
+        assert_eq!(declared_schema("# c\nschema = 2 # new\nx = 1\n"), Some(2));
+        assert_eq!(declared_schema("x = 1\nschema=7\n[t]\n"), Some(7));
+        assert_eq!(declared_schema("[t]\nschema = 9\n"), None);
+        assert_eq!(declared_schema("schemas = 3\n"), None);
+        let far = format!("{}schema = 2\n", "# x\n".repeat(20_000));
+        assert_eq!(declared_schema(&far), None);
+    }
 
     fn invalid_at(bytes: &[u8]) -> (usize, usize) {
         match parse(bytes) {

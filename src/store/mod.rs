@@ -40,7 +40,6 @@ use seed::new_seed;
 use crate::progress::clock::Clock;
 use crate::progress::{Changes, Progress, SCHEMA, Saver, SeedRule, absorb, adopted};
 use quarantine::Aside;
-use record::decode;
 
 /// The progress file's name inside the home folder.
 pub const FILE_NAME: &str = "progress.toml";
@@ -198,7 +197,9 @@ impl Store {
             mut merged,
             pendings,
             mut notice,
-        } = self.read_under_lock(&path).map_err(|e| fail(&e))?;
+        } = self
+            .read_under_lock(&path, progress.resets)
+            .map_err(|e| fail(&e))?;
         if !absorb(&mut merged, progress) {
             notice = Some(
                 "your record was reset (attn-course progress reset) since this session read it; going on from the reset record"
@@ -294,7 +295,7 @@ impl Store {
             merged: old,
             pendings,
             ..
-        } = self.read_under_lock(&path).map_err(|e| fail(&e))?;
+        } = self.read_under_lock(&path, 0).map_err(|e| fail(&e))?;
         if let Some(old) = old.as_ref().filter(|&old| on_disk.as_ref() != Some(old)) {
             write_record(&path, old).map_err(|e| fail(&e))?;
         }
@@ -313,16 +314,27 @@ impl Store {
     }
 
     /// The one way a save and a reset read what is on disk, once they hold the lock:
-    /// the file, then every pending change beside it merged in.
-    fn read_under_lock(&self, path: &Path) -> Result<OnDisk, String> {
+    /// the file, then every pending change beside it merged in. A pending file is merged
+    /// as an import is, into the newer of the file's reset generation and `session`'s
+    /// (the saving session's): a pending file planted with a high `resets` must not make
+    /// the save drop what the session already showed feedback for. The pending files
+    /// returned are those to remove once the merge is written; a newer release's are
+    /// left alone.
+    fn read_under_lock(&self, path: &Path, session: u64) -> Result<OnDisk, String> {
         let now = self.now();
         let (file, notice) = read_locked(path, now)?;
-        let pendings = pending::list(file::parent(path));
+        let generation = file.as_ref().map_or(session, |f| f.resets.max(session));
         let mut merged = file.clone();
-        for pending in &pendings {
-            if let Some(record) = pending::read(pending, now) {
-                absorb(&mut merged, &record);
+        let mut pendings = Vec::new();
+        for pending in pending::list(file::parent(path)) {
+            match pending::read(&pending, now) {
+                pending::Found::Merge(record) => {
+                    absorb(&mut merged, &adopted(&record, generation));
+                }
+                pending::Found::Newer => continue,
+                pending::Found::Drop => {}
             }
+            pendings.push(pending);
         }
         Ok(OnDisk {
             file,
@@ -361,17 +373,12 @@ impl Saver for Store {
 /// when it was unreadable and has been set aside, which the notice says). A record from
 /// a newer release is an error: it is never written over.
 fn read_locked(path: &Path, now: u64) -> Result<(Option<Progress>, Option<String>), String> {
-    let bytes = match file::read_if_exists(path) {
-        Ok(Some(bytes)) => Some(bytes),
-        Ok(None) => return Ok((None, None)),
-        Err(e) if file::is_too_large(&e) => None,
-        Err(e) => return Err(e.to_string()),
-    };
-    match bytes.as_deref().map(|b| decode(b, now)) {
+    match record::read_file(path, now).map_err(|e| e.to_string())? {
+        None => Ok((None, None)),
         Some(Ok(disk)) if disk.is_newer() => Err(newer_reason(disk.schema)),
         Some(Ok(disk)) => Ok((Some(disk), None)),
         Some(Err(FormatError::Newer { schema })) => Err(newer_reason(schema)),
-        None | Some(Err(FormatError::Invalid { .. })) => {
+        Some(Err(FormatError::Invalid { .. })) => {
             let aside = quarantine::set_aside(path, Aside::Corrupt, now)
                 .map_err(|e| format!("the file is unreadable and could not be set aside: {e}"))?;
             Ok((

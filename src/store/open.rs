@@ -4,10 +4,10 @@
 use std::path::Path;
 
 use crate::progress::clock;
-use crate::progress::{Progress, absorb};
+use crate::progress::{Progress, absorb, adopted};
 
 use super::quarantine::{self, Aside};
-use super::record::{decode, write_record};
+use super::record::{read_file, write_record};
 use super::{
     FILE_NAME, FormatError, NO_HOME, Opened, Store, file, fresh, newer_warning, not_kept, pending,
 };
@@ -79,9 +79,11 @@ impl Store {
         let (mut progress, warning, unwritten) = self.load_file(home, first);
         if !progress.is_newer() {
             for pending in pending::list(home) {
-                if let Some(record) = pending::read(&pending, self.now()) {
+                // Merged into the file's reset generation, as at a save: a pending file
+                // never resets the record.
+                if let pending::Found::Merge(record) = pending::read(&pending, self.now()) {
                     let mut merged = Some(progress.clone());
-                    if absorb(&mut merged, &record)
+                    if absorb(&mut merged, &adopted(&record, progress.resets))
                         && let Some(merged) = merged
                     {
                         progress = merged;
@@ -102,11 +104,9 @@ impl Store {
             );
         }
         let _lock = file::Lock::acquire(home).ok();
-        let bytes = match file::read_if_exists(&path) {
-            Ok(Some(bytes)) => Some(bytes),
+        let read = match read_file(&path, self.now()) {
+            Ok(Some(read)) => read,
             Ok(None) => return start_fresh(&path, None, first),
-            // Too large to be a record: set aside like any other unreadable file.
-            Err(e) if file::is_too_large(&e) => None,
             Err(e) => {
                 return (
                     fresh(),
@@ -115,21 +115,19 @@ impl Store {
                 );
             }
         };
-        match bytes.as_deref().map(|b| decode(b, self.now())) {
-            Some(Ok(progress)) if progress.is_newer() => {
+        match read {
+            Ok(progress) if progress.is_newer() => {
                 let warning = newer_warning(progress.schema);
                 (progress, Some(warning), false)
             }
-            Some(Ok(progress)) => {
+            Ok(progress) => {
                 let warning = file::probe_writable(home)
                     .err()
                     .map(|e| not_kept(&format!("cannot write in {}: {e}", home.display())));
                 (progress, warning, false)
             }
-            Some(Err(FormatError::Newer { schema })) => {
-                (fresh(), Some(newer_warning(schema)), false)
-            }
-            None | Some(Err(FormatError::Invalid { .. })) => {
+            Err(FormatError::Newer { schema }) => (fresh(), Some(newer_warning(schema)), false),
+            Err(FormatError::Invalid { .. }) => {
                 match quarantine::set_aside(&path, Aside::Corrupt, self.now()) {
                     Ok(aside) => start_fresh(
                         &path,

@@ -89,21 +89,32 @@ pub fn remove_stale_parts(dir: &Path) {
     super::file::remove_named(dir, PART_PREFIX, PART_SUFFIX, PART_STALE);
 }
 
-/// A pending file's record, or `None` when it cannot be merged: from a newer release
-/// (left for that release), or unreadable (set aside as a corrupt copy and removed, so
-/// it is reported once and not read again).
-pub fn read(path: &Path, now: u64) -> Option<Progress> {
-    let decoded = super::file::read_regular(path).map(|bytes| super::record::decode(&bytes, now));
-    match decoded {
-        Ok(Ok(record)) if !record.is_newer() => Some(record),
-        Ok(Ok(_)) | Ok(Err(FormatError::Newer { .. })) => None,
-        Ok(Err(FormatError::Invalid { .. })) => {
+/// What a pending file is to the save that finds it.
+#[derive(Debug)]
+pub enum Found {
+    /// A record to merge; the file goes once the merge is written.
+    Merge(Progress),
+    /// From a newer release: left alone, for that release (`FORMAT.md`), neither merged
+    /// nor removed.
+    Newer,
+    /// Nothing to merge (unreadable, so set aside as a corrupt copy, or not a file at
+    /// all): the file goes, so it is reported once and not read again.
+    Drop,
+}
+
+/// What the pending file `path` holds, read by the rule of the progress file
+/// ([`super::record::read_file`]): a newer one too large to parse is still newer.
+pub fn read(path: &Path, now: u64) -> Found {
+    match super::record::read_file(path, now) {
+        Ok(Some(Ok(record))) if !record.is_newer() => Found::Merge(record),
+        Ok(Some(Ok(_) | Err(FormatError::Newer { .. }))) => Found::Newer,
+        Ok(Some(Err(FormatError::Invalid { .. }))) => {
             if quarantine::set_aside(path, Aside::Corrupt, now).is_ok() {
                 let _ = std::fs::remove_file(path);
             }
-            None
+            Found::Drop
         }
-        Err(_) => None,
+        Ok(None) | Err(_) => Found::Drop,
     }
 }
 

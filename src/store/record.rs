@@ -4,12 +4,13 @@
 //! FILE`) through [`read_record`].
 
 use std::fmt::Display;
+use std::io;
 use std::path::Path;
 
 use super::file::{self, MAX_RECORD_BYTES};
 use super::format::{self, FormatError};
 use super::{limits, tokens};
-use crate::progress::Progress;
+use crate::progress::{Progress, SCHEMA};
 
 /// A record read from a file the learner named (`progress import FILE`) that cannot be
 /// used; the message says what and where (`FILE:LINE:COLUMN: ...`).
@@ -24,6 +25,34 @@ pub(super) fn decode(bytes: &[u8], now: u64) -> Result<Progress, FormatError> {
     let mut progress = format::parse(bytes)?;
     progress.clamp_future(now);
     Ok(progress)
+}
+
+/// Reads the record file `path` of the home (the progress file, a pending file) by the
+/// one rule its readers share: `None` when there is no such file; a file over the size
+/// cap is corrupt, unless its first lines declare a newer schema, whose files may be
+/// larger (then it is newer, and never written over).
+pub(super) fn read_file(
+    path: &Path,
+    now: u64,
+) -> io::Result<Option<Result<Progress, FormatError>>> {
+    match file::read_if_exists(path) {
+        Ok(Some(bytes)) => Ok(Some(decode(&bytes, now))),
+        Ok(None) => Ok(None),
+        Err(e) if file::is_too_large(&e) => {
+            let head = crate::disk::read_head(path, format::SCHEMA_HEAD_BYTES).unwrap_or_default();
+            Ok(Some(Err(
+                match format::declared_schema(&String::from_utf8_lossy(&head)) {
+                    Some(schema) if schema > i64::from(SCHEMA) => FormatError::Newer { schema },
+                    _ => FormatError::Invalid {
+                        line: 0,
+                        column: 0,
+                        message: e.to_string(),
+                    },
+                },
+            )))
+        }
+        Err(e) => Err(e),
+    }
 }
 
 /// Reads a record from a file the learner named, its times clamped to `now`. A record

@@ -29,9 +29,11 @@ pub fn load(home: &Path) -> Session {
     session
 }
 
-/// Writes `session` to `home`, atomically.
+/// Writes `session` to `home`, atomically, every hidden character of its strings
+/// escaped (the history holds what the learner typed or pasted).
 pub fn save(home: &Path, session: &Session) -> Result<(), String> {
     let text = toml::to_string(session).map_err(|e| e.to_string())?;
+    let text = crate::sanitize::toml_escape::escape_hidden(&text);
     file::write_atomic(&home.join(FILE_NAME), text.as_bytes()).map_err(|e| e.to_string())
 }
 

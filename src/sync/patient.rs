@@ -19,6 +19,7 @@ pub struct Patient {
     chunk: Vec<u8>,
     at: usize,
     idle: Duration,
+    total: Duration,
     deadline: Instant,
 }
 
@@ -55,6 +56,7 @@ impl Patient {
             chunk: Vec::new(),
             at: 0,
             idle,
+            total,
             deadline: Instant::now() + total,
         }
     }
@@ -69,6 +71,13 @@ impl Read for Patient {
                 Ok(chunk) => {
                     self.chunk = chunk?;
                     self.at = 0;
+                }
+                // A trickle ends at the deadline, and says so (not "nothing came").
+                Err(RecvTimeoutError::Timeout) if wait < self.idle => {
+                    return Err(io::Error::new(
+                        io::ErrorKind::TimedOut,
+                        format!("the exchange took over {} s", self.total.as_secs()),
+                    ));
                 }
                 Err(RecvTimeoutError::Timeout) => {
                     return Err(io::Error::new(
@@ -89,6 +98,7 @@ impl Read for Patient {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::io::Write as _;
 
     #[test]
     fn a_stalled_stream_times_out_and_a_finished_one_ends() {
@@ -98,6 +108,15 @@ mod tests {
         let err = stalled.read(&mut [0; 8]).expect_err("times out");
         assert_eq!(err.kind(), io::ErrorKind::TimedOut);
         assert!(started.elapsed() < Duration::from_secs(5));
+        let (read, mut write) = std::os::unix::net::UnixStream::pair().expect("pair");
+        std::thread::spawn(move || {
+            while write.write_all(b"x").is_ok() {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+        });
+        let mut trickle = Patient::new(read, Duration::from_secs(5), Duration::from_secs(1));
+        let err = trickle.read_to_end(&mut Vec::new()).expect_err("times out");
+        assert_eq!(err.to_string(), "the exchange took over 1 s");
         let mut done = Patient::new(&b"abc"[..], Duration::from_secs(9), Duration::from_secs(9));
         let mut all = Vec::new();
         done.read_to_end(&mut all).expect("reads");

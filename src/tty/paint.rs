@@ -7,6 +7,7 @@
 //! the terminal where a band of text moved (see `scroll`), and erase-to-end-of-line for
 //! the blank tail of a row. The bytes of a frame are collected and written at once.
 
+use std::borrow::Cow;
 use std::io::Write;
 
 use ratatui::buffer::{Buffer, Cell};
@@ -25,6 +26,24 @@ pub struct Painter {
     hashes: Vec<u64>,
     /// `None` when unknown (at the start, after a resume): the next frame says it.
     cursor_visible: Option<bool>,
+}
+
+/// A cell's symbol as written: without its hidden characters
+/// ([`crate::sanitize::is_hidden`], line breaks and tabs too), or the visible
+/// replacement when nothing else is left. The text drawn is cleaned where it is made
+/// (the course, the prompt, the messages); this is the last wall, so that no escape,
+/// bidi override or zero-width character ever reaches the terminal, whatever drew it.
+fn shown(symbol: &str) -> Cow<'_, str> {
+    let hidden = |c: char| crate::sanitize::is_hidden(c) || matches!(c, '\n' | '\t');
+    if !symbol.chars().any(hidden) {
+        return Cow::Borrowed(symbol);
+    }
+    let kept: String = symbol.chars().filter(|&c| !hidden(c)).collect();
+    if kept.is_empty() {
+        Cow::Owned(crate::sanitize::REPLACEMENT.to_string())
+    } else {
+        Cow::Owned(kept)
+    }
 }
 
 /// The SGR state between cells: colours and attributes as sent.
@@ -120,7 +139,7 @@ impl Painter {
             let then = self.pen_for(cell);
             self.travel(&mut at, &mut pen, row, (x, y, then), out);
             self.set_pen(&mut pen, then, out);
-            let symbol = cell.symbol();
+            let symbol = shown(cell.symbol());
             out.extend_from_slice(symbol.as_bytes());
             let advance = symbol.width().max(1) as u16;
             at = Some((x + advance, y));
@@ -161,7 +180,7 @@ impl Painter {
         let worth = gap.len() < jump + 2 * MAX_SGR
             && gap
                 .iter()
-                .all(|c| c.symbol().width() == 1 && self.pen_for(c) == gap_pen);
+                .all(|c| shown(c.symbol()).width() == 1 && self.pen_for(c) == gap_pen);
         let mark = out.len();
         if worth {
             // Written out, then taken back if the move is shorter. Either way the pen
@@ -170,7 +189,7 @@ impl Painter {
             let mut pen_after = *pen;
             self.set_pen(&mut pen_after, gap_pen, out);
             gap.iter()
-                .for_each(|c| out.extend_from_slice(c.symbol().as_bytes()));
+                .for_each(|c| out.extend_from_slice(shown(c.symbol()).as_bytes()));
             let rewrite = out.len() - mark + self.pen_change(pen_after, then, out);
             if rewrite < jump + self.pen_change(*pen, then, out) {
                 *pen = pen_after;
@@ -348,5 +367,20 @@ fn move_to(at: &mut Option<(u16, u16)>, x: u16, y: u16, out: &mut Vec<u8>) {
     if *at != Some((x, y)) {
         let _ = write!(out, "\x1b[{};{}H", y + 1, x + 1);
         *at = Some((x, y));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shown;
+
+    #[test]
+    fn no_hidden_character_of_a_cell_is_written() {
+        assert_eq!(shown("a"), "a");
+        assert_eq!(shown("é"), "é");
+        assert_eq!(shown("a\u{200D}"), "a");
+        assert_eq!(shown("\u{9b}"), "\u{FFFD}");
+        assert_eq!(shown("\u{E0041}\u{AD}"), "\u{FFFD}");
+        assert_eq!(shown("\t"), "\u{FFFD}");
     }
 }

@@ -6,6 +6,7 @@
 //! (a wrong mode, a binding that moved). Each test module uses a part of this one.
 
 use std::path::{Path, PathBuf};
+use std::process::Command;
 
 use attn_course::app::keymap::action_for;
 use attn_course::app::{Action, App};
@@ -106,4 +107,37 @@ pub fn missing_tool(reason: &str) {
         panic!("{reason}; under CI=true a missing tool is a failure (.ci/run installs it)");
     }
     println!("skipped: {reason}");
+}
+
+/// The exit status of a test script for "cannot run here" (as automake's test drivers
+/// use it).
+const SKIPPED: i32 = 77;
+
+/// Runs the test script `tests/NAME` (which says what it checks) with bash on the binary
+/// cargo built, then `args`: its standard output when it passed; `None`, after
+/// [`missing_tool`], when it said it cannot run here (exit 77, the reason on stdout);
+/// a panic with both its outputs when it failed.
+pub fn run_script(name: &str, args: &[&str]) -> Option<String> {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join(name);
+    let out = Command::new("bash")
+        .arg(&script)
+        .arg(env!("CARGO_BIN_EXE_attn-course"))
+        .args(args)
+        .output()
+        .expect("run bash");
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    match out.status.code() {
+        Some(0) => Some(stdout),
+        Some(SKIPPED) => {
+            missing_tool(stdout.trim());
+            None
+        }
+        _ => panic!(
+            "{name} {}:\n{stdout}\n{}",
+            out.status,
+            String::from_utf8_lossy(&out.stderr)
+        ),
+    }
 }

@@ -13,8 +13,9 @@ use attn_course::sanitize::is_hidden;
 use tempfile::TempDir;
 
 /// OSC 52 (clipboard write), OSC 8 (hidden link), OSC 0 (window title), CSI 2J (clear),
-/// C1 CSI, a bidi override, an isolate, zero-width space and joiner, BOM.
-const INJECTIONS: [&str; 10] = [
+/// C1 CSI, a bidi override, an isolate, zero-width space and joiner, BOM, a soft hyphen
+/// and a tag character (which spells hidden ASCII).
+const INJECTIONS: [&str; 12] = [
     "\x1b]52;c;cm0gLXJmIH4=\x07",
     "\x1b]8;;http://evil\x1b\\",
     "\x1b]0;pwned\x07",
@@ -25,6 +26,8 @@ const INJECTIONS: [&str; 10] = [
     "\u{200B}",
     "\u{200D}",
     "\u{FEFF}",
+    "\u{AD}",
+    "\u{E0041}",
 ];
 
 /// The lesson: `{0}`…`{13}` mark where injections go (raw); the problem `q` and the

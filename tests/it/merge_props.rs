@@ -6,13 +6,15 @@
 //! on both sides, notes without ids, unknown fields that conflict, resets, seeds bound
 //! or not, and times after the reader's clock (clamped on reading, as every record read
 //! from a file is). The store's own merge (the file, pending files beside it and the
-//! session's save, in any order) must give the same join.
+//! session's save, in any order) must give the same join, each pending file joining in
+//! the newer of the file's and the session's reset generations, as an import does.
 
 use std::fs;
 use std::path::Path;
 
 use attn_course::progress::{
     Attempt, LessonRecord, Note, Position, ProblemRecord, Progress, Review, SCHEMA, SeedRule,
+    adopted,
 };
 use attn_course::store::{FILE_NAME, Store, format, record_text};
 use proptest::prelude::*;
@@ -298,7 +300,13 @@ proptest! {
         store.save(&saved).map_err(|e| TestCaseError::fail(e.to_string()))?;
         let bytes = fs::read(home.path().join(FILE_NAME)).map_err(|e| TestCaseError::fail(e.to_string()))?;
         let on_disk = format::parse(&bytes).map_err(|e| TestCaseError::fail(e.located(&"progress.toml")))?;
-        let mut expected = pendings.iter().fold(join(&file, &saved), |acc, p| join(&acc, p));
+        // A pending file joins as an import does, in the newer of the file's and the
+        // saver's reset generations: it never resets the record by itself (a planted
+        // one would make the save drop work the session showed feedback for).
+        let generation = file.resets.max(saved.resets);
+        let mut expected = pendings
+            .iter()
+            .fold(join(&file, &saved), |acc, p| join(&acc, &adopted(p, generation)));
         // A save keeps the seed on disk while nothing binds the record (readers
         // started together settle on the first saver's numbers).
         if expected.resets == file.resets {

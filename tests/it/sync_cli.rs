@@ -226,6 +226,31 @@ fn a_remote_that_cannot_sync_is_one_line_and_the_record_here_is_untouched() {
 }
 
 #[test]
+fn a_remote_that_stops_reading_is_a_closed_connection_not_a_killed_sync() {
+    let m = Machines::new();
+    let mut here = Progress::new(42);
+    // More than a pipe holds: the write of this record waits for the remote, which exits.
+    for t in 0..3000 {
+        here.record_attempt("l", "p", Attempt::new(t, "1", "1", false, 0));
+    }
+    m.write("here", &here);
+    let record = "schema = 1\nlearner_seed = 42\n";
+    let deaf = m.script(
+        "deaf",
+        &format!(
+            "echo 'attn-course-sync 1 0.1.0 1'\necho 'record {}'\nprintf '{record}'\nsleep 0.5\nexit 3\n",
+            record.len()
+        ),
+    );
+    refused(
+        &m,
+        deaf.to_str().expect("utf-8"),
+        &[],
+        "the connection to lab closed before the sync finished (exit 3)",
+    );
+}
+
+#[test]
 fn a_hostile_remote_is_bounded_sanitised_and_refused() {
     let m = Machines::new();
     here_and_lab(&m);

@@ -1,0 +1,103 @@
+//! Pending files and newer records a save must not mishandle (issue 26, items 6, 8, 12):
+//! a newer release's pending file is left alone; a pending file planted with a high
+//! `resets` never makes a save drop what the session showed feedback for; a newer
+//! record over this release's bounds is newer, not corrupt, and never written over.
+
+use std::fs;
+use std::path::Path;
+
+use attn_course::progress::{Attempt, Progress};
+use attn_course::store::Store;
+
+fn names(home: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(home)
+        .expect("home")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .filter(|n| !n.starts_with('.') && n != "progress.lock")
+        .collect();
+    names.sort();
+    names
+}
+
+fn attempts(record: &Progress) -> Vec<String> {
+    record
+        .lessons
+        .values()
+        .flat_map(|l| l.problems.values())
+        .flat_map(|p| p.attempts.iter().map(|a| a.input.clone()))
+        .collect()
+}
+
+#[test]
+fn a_newer_releases_pending_file_is_left_alone_by_every_save() {
+    let home = tempfile::tempdir().expect("temp dir");
+    let mut opened = Store::open(Some(home.path()));
+    let newer = home.path().join("progress.pending-999-1-0.toml");
+    let text = "schema = 2\nlearner_seed = 5\nwhatever = \"the next release's\"\n";
+    fs::write(&newer, text).expect("plant");
+    let mut p = opened.progress.clone();
+    p.record_attempt("l", "p", Attempt::new(1, "x", "", true, 0));
+    opened.store.save(&p).expect("saved");
+    opened.store.save(&p).expect("saved again");
+    assert_eq!(fs::read_to_string(&newer).expect("still there"), text);
+    assert_eq!(
+        names(home.path()),
+        ["progress.pending-999-1-0.toml", "progress.toml"]
+    );
+}
+
+#[test]
+fn a_planted_pending_file_with_a_high_reset_count_never_drops_the_sessions_attempt() {
+    let home = tempfile::tempdir().expect("temp dir");
+    let mut opened = Store::open(Some(home.path()));
+    let mut session = opened.progress.clone();
+    opened.store.save(&session).expect("first save");
+    // The session shows feedback for an attempt; before it saves, a pending file from
+    // "a later reset" appears.
+    session.record_attempt("l", "p", Attempt::new(5, "shown", "", true, 0));
+    let mut planted = Progress::new(99);
+    planted.resets = 50;
+    planted.record_attempt("l", "q", Attempt::new(6, "planted", "", false, 0));
+    let text = attn_course::store::record_text(&planted).expect("record text");
+    fs::write(home.path().join("progress.pending-1-1-0.toml"), text).expect("plant");
+    let saved = opened.store.save_merged(&mut session).expect("saved");
+    assert_eq!(saved.notice, None);
+    let (again, warning) = {
+        let o = Store::open(Some(home.path()));
+        (o.progress, o.warning)
+    };
+    assert_eq!(warning, None);
+    let mut kept = attempts(&again);
+    kept.sort();
+    assert_eq!(kept, ["planted", "shown"]);
+    assert_eq!(again.resets, 0);
+    assert_eq!(names(home.path()), ["progress.toml"]);
+}
+
+/// A newer record too large, or too full, for this release's bounds: a start says it
+/// is newer and keeps it; a save is refused; nothing is set aside or written over.
+#[test]
+fn a_newer_record_over_this_releases_bounds_is_never_written_over() {
+    let too_large = format!(
+        "schema = 2\nlearner_seed = 5\n{}",
+        "# padding\n".repeat(1_800_000)
+    );
+    let too_full = format!(
+        "schema = 2\nlearner_seed = 5\nx = [{}1]\n",
+        "1,".repeat(1_000_001)
+    );
+    for text in [too_large, too_full] {
+        let home = tempfile::tempdir().expect("temp dir");
+        let path = home.path().join("progress.toml");
+        fs::write(&path, &text).expect("plant");
+        let mut opened = Store::open(Some(home.path()));
+        let warning = opened.warning.clone().unwrap_or_default();
+        assert!(warning.contains("schema 2"), "{warning}");
+        let mut p = opened.progress.clone();
+        p.record_attempt("l", "p", Attempt::new(1, "x", "", true, 0));
+        let err = opened.store.save(&p).expect_err("never written over");
+        assert!(err.to_string().contains("schema 2"), "{err}");
+        assert!(fs::read_to_string(&path).expect("kept") == text);
+        assert_eq!(names(home.path()), ["progress.toml"]);
+    }
+}
