@@ -117,7 +117,10 @@ script_file() {
 # A tmpfs of SIZE at T/NAME (a remote home on a small disk), holding a copy of T/lab.
 tmpfs_home() {
   mkdir -p "$T/$1"
-  mount -t tmpfs -o "size=$2" tmpfs "$T/$1" || fail "cannot mount a tmpfs at $T/$1"
+  if ! mount -t tmpfs -o "size=$2" tmpfs "$T/$1" 2>"$T/mount.err"; then
+    echo "SKIP: cannot mount a small filesystem for the home (root without CAP_SYS_ADMIN?): $(cat "$T/mount.err")"
+    exit 77
+  fi
   MOUNTS+=("$T/$1")
   cp "$T/lab/progress.toml" "$T/$1/"
 }
