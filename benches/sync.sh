@@ -63,10 +63,16 @@ ssh = shlex.split(env["SSH_LINE"])
 bin, t, course, runs = env["BIN"], env["T"], env["COURSE"], int(env["RUNS"])
 sync = [bin, "--home", f"{t}/here", "--course", course, "sync", "127.0.0.1",
         "--ssh", env["SSH_LINE"], "--remote-command", f"{bin} --home {t}/lab"]
-def timed(cmd):
-    start = time.perf_counter()
+import resource
+def cpu():
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+cpus = {"bare": [], "sync": []}
+def timed(cmd, kind):
+    start, used = time.perf_counter(), cpu()
     out = subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True, text=True)
     took = time.perf_counter() - start
+    cpus[kind].append(cpu() - used)
     if out.returncode != 0:
         raise SystemExit(f"FAIL: {cmd[0]} exited {out.returncode}: {out.stderr.strip()}")
     return took, out.stdout.strip()
@@ -74,13 +80,16 @@ bare, synced = [], []
 for i in range(runs):
     subprocess.run([bin, "--home", f"{t}/here", "--course", course, "answer", "1.1", str(900000 + i)],
                    capture_output=True)
-    bare.append(timed(ssh + ["-T", "127.0.0.1", "true"])[0])
-    took, said = timed(sync)
+    bare.append(timed(ssh + ["-T", "127.0.0.1", "true"], "bare")[0])
+    took, said = timed(sync, "sync")
     if "to 127.0.0.1: 1 attempt" not in said:
         raise SystemExit(f"FAIL: the sync did not move the new answer: {said}")
     synced.append(took)
 b, s = statistics.median(bare), statistics.median(synced)
 print(f"record: {int(env['BYTES']) / 1e6:.2f} MB each side, {runs} runs interleaved, medians")
+cb, cs = statistics.median(cpus["bare"]), statistics.median(cpus["sync"])
+load = os.getloadavg()[0]
+print(f"  (CPU of this side, its ssh client included: {cb:.3f} s and {cs:.3f} s; load average {load:.1f} on {os.cpu_count()} cores)")
 print(f"  ssh 127.0.0.1 true        {b:7.3f} s")
 print(f"  attn-course sync          {s:7.3f} s")
 print(f"  added by the sync         {s - b:7.3f} s  ({s / b:.2f}x ssh alone; limit 0.5 s: {'ok' if s - b < 0.5 else 'OVER'})")
