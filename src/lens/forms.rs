@@ -272,12 +272,14 @@ pub static ATTENTION: &[Form] = &[
         meaning: "RoPE applied: the token's query or key, turned by the rotation for its position",
         section: "5.5",
         templates: &[
-            r"R^{\anyd}_{\Theta,\anym}\holeW\holex",
-            r"R_{\Theta,\anym}^{\anyd}\holeW\holex",
-            r"R^{\anyd}_{\Theta,\anym}\holex",
-            r"R_{\Theta,\anym}^{\anyd}\holex",
+            r"R^{\holed}_{\Theta,\holem}\holeW\holex",
+            r"R_{\Theta,\holem}^{\holed}\holeW\holex",
+            r"R^{\holed}_{\Theta,\holem}\holex",
+            r"R_{\Theta,\holem}^{\holed}\holex",
         ],
         roles: &[
+            ("m", "the token's position", "1.1"),
+            ("d", "the width being rotated (d_k)", ""),
             ("W", "the query or key projection", "1.3"),
             (
                 "x",

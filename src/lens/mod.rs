@@ -162,7 +162,15 @@ pub fn explain(course: &Course, tex: &str) -> Result<Legend, MathError> {
                 } else {
                     (b.start, b.end)
                 };
-                let at = (toks[start].col, col_end(&toks, end));
+                // Where the symbols stream goes on after the hole's last token: the
+                // rewritten stream drops tokens (`m \cdot B` loses the `\cdot`), so
+                // its next token can stand later than the written symbol ends.
+                let last = toks[end - 1].col;
+                let next = syms
+                    .iter()
+                    .find(|p| p.col > last)
+                    .map_or(end_col, |p| p.col);
+                let at = (toks[start].col, next);
                 let section = if section.is_empty() {
                     form.section
                 } else {
@@ -213,6 +221,17 @@ pub fn explain(course: &Course, tex: &str) -> Result<Legend, MathError> {
             })
     };
     let mut by_key: Vec<(Vec<Sym>, Role)> = Vec::new();
+    // A hole inside a larger symbol (the position m of `R^d_{\Theta,m}`) names no
+    // unit of its own, but the same symbol written alone elsewhere takes its role.
+    for &(from, to, role) in &roles {
+        let key: Vec<Sym> = (syms.iter())
+            .filter(|p| from <= p.col && p.col < to)
+            .map(|p| p.sym.clone())
+            .collect();
+        if !key.is_empty() && !by_key.iter().any(|(k, _)| *k == key) {
+            by_key.push((key, role));
+        }
+    }
     for w in &units {
         if let Some(role) = role_at(w.from, w.to, w.bare_to, &w.key)
             && !by_key.iter().any(|(k, _)| *k == w.key)

@@ -190,7 +190,15 @@ fn exact(glossary: &Glossary, span: &[Placed]) -> Option<Meaning> {
         if let Some((_, name)) = WORD_TERMS.iter().find(|(w, _)| *w == lower)
             && let Some(term) = glossary.get(name)
         {
-            return Some(from_term(term));
+            let mut m = from_term(term);
+            // A term named by the very word written ("softmax" for `\softmax`) says
+            // nothing by its name: its definition's opening words say what it is.
+            if term.name.eq_ignore_ascii_case(word)
+                && let Some(head) = definition_head(&term.definition)
+            {
+                m.text = format!("{}: {head}", m.text);
+            }
+            return Some(m);
         }
         if let Some((_, text, section)) = WORD_MEANINGS.iter().find(|(w, ..)| *w == lower) {
             return Some(plain(text, section, None));
@@ -226,6 +234,19 @@ fn glossary_term<'g>(glossary: &'g Glossary, span: &[Placed]) -> Option<&'g Term
         .symbol_at(span, 0)
         .filter(|(_, len)| *len == span.len())
         .map(|(t, _)| &glossary.terms[t])
+}
+
+/// The plain opening of a definition, up to its first math, colon or full stop, with a
+/// lower-case first letter; `None` when that leaves fewer than three words.
+fn definition_head(definition: &str) -> Option<String> {
+    let end = definition.find(['$', ':', '.']).unwrap_or(definition.len());
+    let head = definition[..end].trim();
+    if head.split_whitespace().count() < 3 {
+        return None;
+    }
+    let mut chars = head.chars();
+    let first = chars.next()?.to_lowercase();
+    Some(first.chain(chars).collect())
 }
 
 fn from_term(term: &Term) -> Meaning {

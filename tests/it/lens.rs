@@ -462,3 +462,30 @@ fn a_single_letter_outside_every_form_is_not_guessed() {
         Some("a symbol of this form")
     );
 }
+
+#[test]
+fn a_hole_keeps_its_role_whatever_the_rewriting_drops_after_it() {
+    let course = course();
+    // `\cdot` between factors is dropped for matching; the slope m keeps its role.
+    for tex in [
+        r"\mathrm{softmax}(q_i K^\top + m \cdot [-(i-1), \ldots, 0])",
+        r"\mathrm{softmax}(q_i K^\top + m [-(i-1), \ldots, 0])",
+    ] {
+        assert_eq!(
+            meaning_of(&legend(&course, tex), "m").as_deref(),
+            Some("the head's slope (fixed, not learned)"),
+            "{tex}"
+        );
+    }
+    // RoFormer's R^d_{Theta,m} W x_m: m is the position, whatever letter the paper uses.
+    for (tex, pos) in [
+        (r"f_{q,k}(x_m, m) = R^d_{\Theta,m} W_{\{q,k\}} x_m", "m"),
+        (r"g(x_i, i) = R_{\Theta,i}^{d} W_k x_i", "i"),
+    ] {
+        assert_eq!(
+            meaning_of(&legend(&course, tex), pos).as_deref(),
+            Some("the token's position"),
+            "{tex}"
+        );
+    }
+}

@@ -1,7 +1,9 @@
-//! The README says what the repository holds: every fuzz target is listed.
+//! The README says what the repository holds: every fuzz target is listed, and the
+//! explained equation it shows is what `explain` prints today.
 
 use std::fs;
 use std::path::Path;
+use std::process::Command;
 
 #[test]
 fn the_readme_lists_every_fuzz_target() {
@@ -38,4 +40,33 @@ fn the_readme_lists_every_fuzz_target() {
         missing.is_empty(),
         "fuzz targets missing from the README: {missing:?}"
     );
+}
+
+#[test]
+fn the_readme_example_of_explain_is_its_output() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = fs::read_to_string(root.join("README.md")).expect("README.md");
+    let (_, after) =
+        (readme.split_once("<!-- explain:")).expect("an explain example in the README");
+    let block = after
+        .split("```\n")
+        .nth(1)
+        .expect("a fenced block after the marker");
+    let (command, shown) = block
+        .split_once('\n')
+        .expect("a command line, then its output");
+    let latex = (command.strip_prefix("$ attn-course explain '"))
+        .and_then(|c| c.strip_suffix('\''))
+        .expect("the block opens with `$ attn-course explain '...'`");
+    let out = Command::new(env!("CARGO_BIN_EXE_attn-course"))
+        .args(["explain", latex])
+        .env("LANG", "C.UTF-8")
+        .output()
+        .expect("attn-course runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout), shown);
 }
