@@ -4,7 +4,10 @@
 //! unless the block declares it in `equivalent` with a reason; one that gives the answer
 //! on every draw is a degenerate problem, which no declaration excuses. Answers a
 //! near-tie decides (an `argmax` within 1 % of its runner-up) or that sit below 1e-6 of
-//! the quantity's scale fail too: such a number is an accident of precision.
+//! the quantity's scale fail too: such a number is an accident of precision. So does a
+//! vector or matrix entry that is 0 on some draws and not on others: on the draws where
+//! the numbers happen to zero it, a wrong value there has no percentage, only an
+//! absolute error, and every slip that scales that entry gives the answer there.
 
 use crate::content::ProblemSpec;
 use crate::content::problem::ProblemKind;
@@ -30,6 +33,49 @@ pub struct Tally {
     first: Option<Instance>,
     /// (kind, line) findings of single draws: ties and noise.
     lines: Vec<(String, String)>,
+    /// Per entry of the first draw's answer shape: the first draw where it was zero,
+    /// and whether some draw made it non-zero.
+    zeros: Option<Zeros>,
+}
+
+/// Which entries of a vector or matrix answer the draws zero, and which they do not.
+struct Zeros {
+    shape: Vec<usize>,
+    first: Vec<Option<String>>,
+    nonzero: Vec<bool>,
+}
+
+impl Zeros {
+    fn record(&mut self, answer: &Shaped, at: &str) {
+        if answer.shape != self.shape {
+            return;
+        }
+        let largest = answer.data.iter().fold(0.0f64, |m, x| m.max(x.abs()));
+        for (k, e) in answer.data.iter().enumerate() {
+            if e.abs() <= NOISE * largest {
+                self.first[k].get_or_insert_with(|| at.to_string());
+            } else {
+                self.nonzero[k] = true;
+            }
+        }
+    }
+
+    /// The first entry (by its first zero draw) zeroed on some draws only.
+    fn finding(&self) -> Option<String> {
+        let (k, at) = self
+            .first
+            .iter()
+            .enumerate()
+            .filter(|(k, _)| self.nonzero[*k])
+            .find_map(|(k, at)| Some((k, at.as_ref()?)))?;
+        let index = match self.shape.as_slice() {
+            [_, cols] => format!("[{}, {}]", k / cols, k % cols),
+            _ => format!("[{k}]"),
+        };
+        Some(format!(
+            "{at}: answer entry {index} is 0 on this draw but not on others: a wrong value there has no percentage, only an absolute error; exclude the draw with `where` or choose other numbers"
+        ))
+    }
 }
 
 impl Tally {
@@ -39,6 +85,7 @@ impl Tally {
             probes: argmax_probes(&problem.answer),
             first: None,
             lines: Vec::new(),
+            zeros: None,
         }
     }
 
@@ -56,6 +103,16 @@ impl Tally {
                 slot.1 += 1;
                 slot.2.get_or_insert_with(|| at.to_string());
             }
+        }
+        if expected.data.len() >= 2 {
+            let n = expected.data.len();
+            self.zeros
+                .get_or_insert_with(|| Zeros {
+                    shape: expected.shape.clone(),
+                    first: vec![None; n],
+                    nonzero: vec![false; n],
+                })
+                .record(expected, at);
         }
         let largest = expected.data.iter().fold(0.0f64, |m, x| m.max(x.abs()));
         if let Some(e) = expected
@@ -84,6 +141,9 @@ impl Tally {
     /// The findings, one line each (a kind of single-draw finding once).
     pub fn findings(self, problem: &Problem, spec: &ProblemSpec) -> Vec<(String, String)> {
         let mut out = self.lines;
+        if let Some(line) = self.zeros.as_ref().and_then(Zeros::finding) {
+            out.push(("zero".into(), line));
+        }
         for (m, (tried, equal, first)) in problem.mutants.iter().zip(self.mutants) {
             let Some(first) = first else { continue };
             // A parameter the answer does not depend on (the G of "only the product

@@ -92,7 +92,8 @@ pub fn judge(
         .map(|m| m.says.clone())
         .or_else(|| rounding(expected, got, scales))
         .or_else(|| typed.map(|m| m.says.clone()))
-        .or_else(|| generic_diagnosis(expected, got, tol, scales, structural));
+        .or_else(|| generic_diagnosis(expected, got, tol, scales, structural))
+        .or_else(|| miscount(expected, got, scales, structural));
     Verdict::Wrong {
         diagnosis,
         relative_error: relative_error(expected, got),
@@ -174,6 +175,43 @@ fn rounded_figures(expected: &Shaped, got: &Shaped, scales: &[Scale]) -> Option<
     })
 }
 
+/// An integer answer that a whole integer misses by one, or by a parameter the answer
+/// depends on (a term of it left out or counted twice): what the numbers show is a
+/// miscount, so that is what is said, not the cause (a count's ends, or an index's).
+fn miscount(
+    expected: &Shaped,
+    got: &Shaped,
+    scales: &[Scale],
+    structural: &dyn Fn(&str) -> bool,
+) -> Option<String> {
+    let (&[e], &[g]) = (expected.data.as_slice(), got.data.as_slice()) else {
+        return None;
+    };
+    if !integral(e) || !integral(g) {
+        return None;
+    }
+    let (off, more) = ((g - e).abs(), g > e);
+    if off == 1.0 {
+        let side = if more { "more" } else { "fewer" };
+        return Some(format!(
+            "off by one: one {side} than the answer; check where the count starts and ends"
+        ));
+    }
+    let s = scales
+        .iter()
+        .find(|s| s.value.abs() >= 2.0 && off == s.value.abs() && structural(&s.name))?;
+    let what = if more {
+        "counted once too often"
+    } else {
+        "left out"
+    };
+    Some(format!(
+        "off by {n} = {}: a term of {n} {what}",
+        round_sig(off),
+        n = s.name
+    ))
+}
+
 /// The diagnosis of a value that is the answer rounded to fewer figures.
 fn rounding(expected: &Shaped, got: &Shaped, scales: &[Scale]) -> Option<String> {
     let k = rounded_figures(expected, got, scales)?;
@@ -187,8 +225,8 @@ fn rounding(expected: &Shaped, got: &Shaped, scales: &[Scale]) -> Option<String>
 }
 
 /// Mistakes recognisable without knowing the problem: a sign, a telling factor, a
-/// constant factor over several entries. (An integer one off is not among them: for a
-/// count it is the slip, for a small computed integer any slip lands there.)
+/// constant factor over several entries. (An integer one off comes after them, in
+/// [`miscount`].)
 fn generic_diagnosis(
     expected: &Shaped,
     got: &Shaped,

@@ -109,13 +109,29 @@ fn an_integer_answer_off_by_one_or_by_a_parameter_is_never_rounding() {
         told(2_359_000.0).unwrap(),
         "That counts the matrix entries only"
     );
-    assert_eq!(told(2_362_369.0), None);
+    // One more than 2,362,368, and the biases of one of the four matrices (d = 768)
+    // left out: 2,362,368 − 768 = 2,361,600.
+    assert_eq!(
+        told(2_362_369.0).unwrap(),
+        "off by one: one more than the answer; check where the count starts and ends"
+    );
+    assert_eq!(
+        told(2_361_600.0).unwrap(),
+        "off by d = 768: a term of d left out"
+    );
+    assert_eq!(
+        told(2_363_136.0).unwrap(),
+        "off by d = 768: a term of d counted once too often"
+    );
     // 1,012 to 2 figures is 1,000, but 1,000 is 1,012 less d = 12: a term left out.
     let d12 = [Scale {
         name: "d".into(),
         value: 12.0,
     }];
-    assert_eq!(diagnosis(&[1012.0], &[1000.0], EXACTLY, &[], &d12), None);
+    assert_eq!(
+        diagnosis(&[1012.0], &[1000.0], EXACTLY, &[], &d12).unwrap(),
+        "off by d = 12: a term of d left out"
+    );
     // Without that parameter 1,000 is 1,012 to 2 figures.
     let d = diagnosis(&[1012.0], &[1000.0], EXACTLY, &[], &[]).unwrap();
     assert!(d.contains("rounded to 2 significant figures"), "{d}");
@@ -158,4 +174,38 @@ mistakes-why = "a test"
         "{:?}",
         judged.verdict
     );
+}
+
+#[test]
+fn an_integer_answer_off_by_one_is_told_so_and_nothing_else_is() {
+    // The pairs i <= j among n = 12 positions: 12 · 13 / 2 = 78; 12 · 11 / 2 = 66
+    // counts only i < j, 12 fewer.
+    let n12 = [Scale {
+        name: "n".into(),
+        value: 12.0,
+    }];
+    let told = |got: f64| diagnosis(&[78.0], &[got], EXACTLY, &[], &n12);
+    assert_eq!(
+        told(77.0).unwrap(),
+        "off by one: one fewer than the answer; check where the count starts and ends"
+    );
+    assert_eq!(
+        told(79.0).unwrap(),
+        "off by one: one more than the answer; check where the count starts and ends"
+    );
+    assert_eq!(told(66.0).unwrap(), "off by n = 12: a term of n left out");
+    // 80 is 2 off, 78.5 no whole number: no count explains them.
+    assert_eq!(told(80.0), None);
+    assert_eq!(told(78.5), None);
+    // A parameter the answer does not depend on explains nothing.
+    let ignored = judge(&v(&[78.0]), &v(&[66.0]), EXACTLY, &[], &n12, &|_| false);
+    assert_eq!(
+        ignored,
+        Verdict::Wrong {
+            diagnosis: None,
+            relative_error: Some(12.0 / 78.0)
+        }
+    );
+    // 2.5 against 1.5 is one off, but the answer is no integer: no count.
+    assert_eq!(diagnosis(&[1.5], &[2.5], REL, &[], &[]), None);
 }

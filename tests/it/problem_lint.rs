@@ -22,6 +22,7 @@ fn each_broken_problem_is_one_line_naming_the_draw() {
         "01-broken.md:92: problem `degenerate-draw`: mutant `drop-transpose transpose([[1, 0], [0, g]])` gives the answer on every draw (24): the problem cannot tell that method from the right one; change its numbers",
         "01-broken.md:106: problem `mistake-too-near`: seed 0 (a = 2): mistake \"You added 0.0143.\" is only 0.10% from the answer: keep listed mistakes more than 1% away (choose other values or exclude the draw with `where`)",
         "01-broken.md:123: problem `near-tie`: seed 0 (a = 1): the argmax is decided by a near-tie (1.001 against the runner-up 1, within 1%): choose a draw with a clear winner",
+        "01-broken.md:137: problem `zero-entry`: seed 1 (u = -1): answer entry [0] is 0 on this draw but not on others: a wrong value there has no percentage, only an absolute error; exclude the draw with `where` or choose other numbers",
     ];
     assert_eq!(findings(&dir, 20), expected);
 }
