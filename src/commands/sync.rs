@@ -198,18 +198,30 @@ impl Talk<'_> {
         wire: &mut Wire<R, W>,
     ) -> Result<(Progress, SeedRule), Failure> {
         let ours = Hello::ours();
-        wire.send(&ours.line())?;
+        let sent = wire.send(&ours.line());
         let theirs = wire.hello()?;
         ours.agrees(&theirs, self.peer).map_err(Failure::Refused)?;
+        sent.map_err(|e| their_word(wire, e))?;
         let mut line = ProgressLine::new(self.peer);
         let bytes = match wire.message(&mut |n, of| line.show(n, of))? {
             Message::Record(bytes) => bytes,
             _ => return Err(WireError::Bad("no record came".to_string()).into()),
         };
         line.end();
+        // This record goes out before the other is decoded, so that both sides decode at
+        // once; the remote merges nothing until the seed line, which may instead be `bye`.
+        if !self.dry_run {
+            wire.send_record(self.text)
+                .map_err(|e| their_word(wire, e))?;
+        }
         let shown = format!("the record from {}", self.peer);
-        let remote = store::decode_record(&bytes, &shown, clock::now())
-            .map_err(|e| Failure::Refused(e.to_string()))?;
+        let remote = match store::decode_record(&bytes, &shown, clock::now()) {
+            Ok(remote) => remote,
+            Err(e) => {
+                let _ = wire.send("bye");
+                return Err(Failure::Refused(e.to_string()));
+            }
+        };
         drop(bytes);
         let rule = match seed_rule(self.local, &remote, self.choice, self.peer) {
             Ok(rule) => rule,
@@ -222,11 +234,20 @@ impl Talk<'_> {
             wire.send("bye")?;
             return Ok((remote, rule));
         }
-        wire.send_record(self.text, Some(rule))?;
+        wire.send_seed(rule).map_err(|e| their_word(wire, e))?;
         match wire.message(&mut |_, _| {})? {
             Message::Ok => Ok((remote, rule)),
             _ => Err(WireError::Bad("no ok came".to_string()).into()),
         }
+    }
+}
+
+/// A write that failed because the peer stopped reading: what the peer said last (its
+/// `error` line, already in the pipe) explains it better than the closed pipe does.
+fn their_word<R: Read, W: std::io::Write>(wire: &mut Wire<R, W>, failed: WireError) -> Failure {
+    match wire.message(&mut |_, _| {}) {
+        Err(said @ WireError::Peer(_)) => Failure::Wire(said),
+        _ => Failure::Wire(failed),
     }
 }
 
@@ -298,19 +319,23 @@ fn serve_on<R: Read, W: std::io::Write>(
         ));
     }
     let text = store::record_text(&progress)?;
-    wire.send_record(text.as_bytes(), None)
+    wire.send_record(text.as_bytes())
         .map_err(|e| e.to_string())?;
     let bytes = match wire.message(&mut |_, _| {}).map_err(|e| e.to_string())? {
         Message::Bye => return Ok(()),
         Message::Record(bytes) => bytes,
         _ => return Err("expected a record".to_string()),
     };
-    let rule = match wire.message(&mut |_, _| {}).map_err(|e| e.to_string())? {
-        Message::Seed(rule) => rule,
-        _ => return Err("expected the seed".to_string()),
-    };
+    // Decoded while the other side decodes this side's record; merged only once the
+    // seed came (a `bye` instead: the other side refused, and nothing is written).
     let incoming = store::decode_record(&bytes, &"the record sent", clock::now())
         .map_err(|e| e.to_string())?;
+    drop(bytes);
+    let rule = match wire.message(&mut |_, _| {}).map_err(|e| e.to_string())? {
+        Message::Seed(rule) => rule,
+        Message::Bye => return Ok(()),
+        _ => return Err("expected the seed".to_string()),
+    };
     store
         .merge_in(&mut progress, &incoming, rule)
         .map_err(|e| e.to_string())?;

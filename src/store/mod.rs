@@ -192,53 +192,77 @@ impl Store {
         };
         file::remove_stale_temps(home);
         pending::remove_stale_parts(home);
-        let OnDisk {
-            file: on_disk,
-            mut merged,
-            pendings,
-            mut notice,
-        } = self
-            .read_under_lock(&path, progress.resets)
-            .map_err(|e| fail(&e))?;
-        if !absorb(&mut merged, progress) {
-            notice = Some(
-                "your record was reset (attn-course progress reset) since this session read it; going on from the reset record"
-                    .to_string(),
-            );
-        }
-        let mut merged = merged.unwrap_or_else(|| progress.clone());
-        if let Some(seed) = seed {
-            merged.apply_seed(seed);
-        } else {
-            // While no problem work binds the record to a seed, the one already on disk
-            // stays: readers started together on a fresh home settle on the first
-            // saver's numbers at their first save (the join alone would keep the
-            // greatest, and a reader that saved before it would show other numbers).
-            if let Some(disk) = on_disk.as_ref().filter(|d| d.resets == merged.resets) {
-                merged.apply_seed(SeedRule::IfUnbound(disk.learner_seed));
+        // Pending files whose union with the record goes over a bound would make every
+        // save fail: the save then writes the file's and this session's work without
+        // them, and keeps them aside as `progress.unmerged-<stamp>.toml` instead.
+        let mut spilled = Vec::new();
+        for merge_pendings in [true, false] {
+            let OnDisk {
+                file: on_disk,
+                mut merged,
+                pendings,
+                mut notice,
+            } = self
+                .read_under_lock(&path, progress.resets, merge_pendings)
+                .map_err(|e| fail(&e))?;
+            if !absorb(&mut merged, progress) {
+                notice = Some(
+                    "your record was reset (attn-course progress reset) since this session read it; going on from the reset record"
+                        .to_string(),
+                );
             }
-            // A reading session past a thousand lessons: the oldest read marks go, not
-            // the whole record at the next start. An import over a bound is refused.
-            limits::drop_oldest_read_marks(&mut merged);
-        }
-        if on_disk.as_ref() != Some(&merged) {
-            if let Some(aside) = self.keep_superseded(&path, on_disk.as_ref(), &merged)? {
+            let mut merged = merged.unwrap_or_else(|| progress.clone());
+            if let Some(seed) = seed {
+                merged.apply_seed(seed);
+            } else {
+                // While no problem work binds the record to a seed, the one already on
+                // disk stays: readers started together on a fresh home settle on the
+                // first saver's numbers at their first save (the join alone would keep
+                // the greatest, and a reader that saved before it would show others).
+                if let Some(disk) = on_disk.as_ref().filter(|d| d.resets == merged.resets) {
+                    merged.apply_seed(SeedRule::IfUnbound(disk.learner_seed));
+                }
+                // A reading session past a thousand lessons: the oldest read marks go,
+                // not the whole record at the next start. An import over a bound is
+                // refused.
+                limits::drop_oldest_read_marks(&mut merged);
+            }
+            if on_disk.as_ref() != Some(&merged) {
+                let text = match record_text(&merged) {
+                    Ok(text) => text,
+                    Err(_) if !pendings.is_empty() => {
+                        spilled = spill(&pendings, self.now()).map_err(|e| fail(&e))?;
+                        continue;
+                    }
+                    Err(e) => return Err(fail(&e)),
+                };
+                if let Some(aside) = self.keep_superseded(&path, on_disk.as_ref(), &merged)? {
+                    notice = Some(format!(
+                        "the record was reset on another machine; the one here is kept as {}",
+                        aside.display()
+                    ));
+                }
+                file::write_atomic(&path, text.as_bytes()).map_err(|e| fail(&e))?;
+            }
+            // Everything merged is on disk: the pending files may go (a failed removal
+            // is harmless, merging one again changes nothing).
+            for pending in pendings {
+                let _ = std::fs::remove_file(pending);
+            }
+            if let Some(kept) = spilled.first() {
                 notice = Some(format!(
-                    "the record was reset on another machine; the one here is kept as {}",
-                    aside.display()
+                    "{} pending change file(s) would take the record over its bounds; saved without them, kept as {}",
+                    spilled.len(),
+                    kept.display()
                 ));
             }
-            write_record(&path, &merged).map_err(|e| fail(&e))?;
+            self.pending = None;
+            let changes = Changes::between(progress, &merged);
+            *progress = merged;
+            return Ok(Saved { notice, changes });
         }
-        // Everything merged is on disk: the pending files may go (a failed removal is
-        // harmless, merging one again changes nothing).
-        for pending in pendings {
-            let _ = std::fs::remove_file(pending);
-        }
-        self.pending = None;
-        let changes = Changes::between(progress, &merged);
-        *progress = merged;
-        Ok(Saved { notice, changes })
+        // Not reached: the second pass merges no pending file, so it returns.
+        Err(fail(&"the record is over its bounds"))
     }
 
     /// A save that replaces the file's record by one from a later reset (a sync with a
@@ -295,7 +319,7 @@ impl Store {
             merged: old,
             pendings,
             ..
-        } = self.read_under_lock(&path, 0).map_err(|e| fail(&e))?;
+        } = self.read_under_lock(&path, 0, true).map_err(|e| fail(&e))?;
         if let Some(old) = old.as_ref().filter(|&old| on_disk.as_ref() != Some(old)) {
             write_record(&path, old).map_err(|e| fail(&e))?;
         }
@@ -320,13 +344,19 @@ impl Store {
     /// the save drop what the session already showed feedback for. The pending files
     /// returned are those to remove once the merge is written; a newer release's are
     /// left alone.
-    fn read_under_lock(&self, path: &Path, session: u64) -> Result<OnDisk, String> {
+    /// Without `merge`, no pending file is read (a save that found them over a bound).
+    fn read_under_lock(&self, path: &Path, session: u64, merge: bool) -> Result<OnDisk, String> {
         let now = self.now();
         let (file, notice) = read_locked(path, now)?;
         let generation = file.as_ref().map_or(session, |f| f.resets.max(session));
         let mut merged = file.clone();
         let mut pendings = Vec::new();
-        for pending in pending::list(file::parent(path)) {
+        let listed = if merge {
+            pending::list(file::parent(path))
+        } else {
+            Vec::new()
+        };
+        for pending in listed {
             match pending::read(&pending, now) {
                 pending::Found::Merge(record) => {
                     absorb(&mut merged, &adopted(&record, generation));
@@ -390,6 +420,19 @@ fn read_locked(path: &Path, now: u64) -> Result<(Option<Progress>, Option<String
             ))
         }
     }
+}
+
+/// Keeps each of `pendings` aside as `progress.unmerged-<stamp>.toml` and removes it;
+/// the copies' names.
+fn spill(pendings: &[PathBuf], now: u64) -> io::Result<Vec<PathBuf>> {
+    let mut kept = Vec::new();
+    for pending in pendings {
+        if pending.exists() {
+            kept.push(quarantine::set_aside(pending, Aside::Unmerged, now)?);
+            std::fs::remove_file(pending)?;
+        }
+    }
+    Ok(kept)
 }
 
 fn fresh() -> Progress {

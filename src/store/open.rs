@@ -4,10 +4,10 @@
 use std::path::Path;
 
 use crate::progress::clock;
-use crate::progress::{Progress, absorb, adopted};
+use crate::progress::{Progress, adopted};
 
 use super::quarantine::{self, Aside};
-use super::record::{read_file, write_record};
+use super::record::{read_file, record_text, write_record};
 use super::{
     FILE_NAME, FormatError, NO_HOME, Opened, Store, file, fresh, newer_warning, not_kept, pending,
 };
@@ -78,18 +78,18 @@ impl Store {
     fn load(&self, home: &Path, first: FirstWrite) -> (Progress, Option<String>, bool) {
         let (mut progress, warning, unwritten) = self.load_file(home, first);
         if !progress.is_newer() {
-            for pending in pending::list(home) {
-                // Merged into the file's reset generation, as at a save: a pending file
-                // never resets the record.
-                if let pending::Found::Merge(record) = pending::read(&pending, self.now()) {
-                    let mut merged = Some(progress.clone());
-                    if absorb(&mut merged, &adopted(&record, progress.resets))
-                        && let Some(merged) = merged
-                    {
-                        progress = merged;
-                    }
-                }
-            }
+            // Merged into the file's reset generation, as at a save: a pending file never
+            // resets the record. Only those that keep it inside every bound a written
+            // record must meet: the session's record must stay one it can save (the
+            // save keeps the others aside).
+            let records: Vec<Progress> = pending::list(home)
+                .iter()
+                .filter_map(|p| match pending::read(p, self.now()) {
+                    pending::Found::Merge(record) => Some(adopted(&record, progress.resets)),
+                    _ => None,
+                })
+                .collect();
+            progress = merge_fitting(progress, &records);
         }
         (progress, warning, unwritten)
     }
@@ -151,6 +151,26 @@ impl Store {
             }
         }
     }
+}
+
+/// `base` with `records` merged in, in order, as far as the result still fits every
+/// bound of a written record ([`record_text`]): one check when all fit (the usual
+/// case), one per record otherwise, a record that does not fit left out.
+fn merge_fitting(base: Progress, records: &[Progress]) -> Progress {
+    let mut all = base.clone();
+    records.iter().for_each(|r| all.merge_from(r));
+    if records.is_empty() || record_text(&all).is_ok() {
+        return all;
+    }
+    records.iter().fold(base, |fitting, record| {
+        let mut next = fitting.clone();
+        next.merge_from(record);
+        if record_text(&next).is_ok() {
+            next
+        } else {
+            fitting
+        }
+    })
 }
 
 /// When a first start writes its fresh record.

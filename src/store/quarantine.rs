@@ -14,6 +14,8 @@ use crate::progress::clock::Utc;
 pub enum Aside {
     Corrupt,
     Reset,
+    /// A pending file whose changes would take the record over a bound.
+    Unmerged,
 }
 
 impl Aside {
@@ -21,6 +23,7 @@ impl Aside {
         match self {
             Aside::Corrupt => "corrupt",
             Aside::Reset => "reset",
+            Aside::Unmerged => "unmerged",
         }
     }
 }

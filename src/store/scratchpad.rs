@@ -7,20 +7,31 @@
 
 use std::path::Path;
 
-use super::file;
+use super::{file, tokens};
 pub use crate::progress::scratchpad::Session;
-use crate::progress::scratchpad::{MAX_HISTORY, MAX_LINE};
+use crate::progress::scratchpad::{MAX_ELEMENTS, MAX_HISTORY, MAX_LINE};
 
 /// The file's name inside the home folder.
 pub const FILE_NAME: &str = "scratchpad.toml";
 
-/// The session kept in `home`; empty when there is none or it cannot be read.
+/// The largest scratchpad file read: its history at most, every character escaped
+/// (200 lines of 4096 bytes, six bytes an escape), with room for the numbers.
+const MAX_FILE_BYTES: u64 = 8 << 20;
+/// The most keys and values a scratchpad file may hold, counted before it is parsed:
+/// the parser's memory grows with them (a 16 MB file of tiny values took 1.3 GB). Each
+/// number kept is one, each binding a few more, each history line one.
+const MAX_PIECES: usize = 3 * MAX_ELEMENTS + MAX_HISTORY;
+
+/// The session kept in `home`; empty when there is none or it cannot be read (over
+/// [`MAX_FILE_BYTES`] or [`MAX_PIECES`] among those: refused before parsing, see
+/// [`save`]).
 pub fn load(home: &Path) -> Session {
-    let Ok(bytes) = file::read_regular(&home.join(FILE_NAME)) else {
+    let Ok(bytes) = file::read_regular_capped(&home.join(FILE_NAME), MAX_FILE_BYTES) else {
         return Session::default();
     };
     let mut session: Session = std::str::from_utf8(&bytes)
         .ok()
+        .filter(|text| tokens::within(text, MAX_PIECES))
         .and_then(|text| toml::from_str(text).ok())
         .unwrap_or_default();
     session.history.retain(|line| line.len() <= MAX_LINE);
@@ -31,10 +42,22 @@ pub fn load(home: &Path) -> Session {
 
 /// Writes `session` to `home`, atomically, every hidden character of its strings
 /// escaped (the history holds what the learner typed or pasted).
+/// A session whose text would be over what [`load`] reads (many tiny bindings) is
+/// written without its bindings: never a file the next start refuses whole.
 pub fn save(home: &Path, session: &Session) -> Result<(), String> {
-    let text = toml::to_string(session).map_err(|e| e.to_string())?;
-    let text = crate::sanitize::toml_escape::escape_hidden(&text);
-    file::write_atomic(&home.join(FILE_NAME), text.as_bytes()).map_err(|e| e.to_string())
+    let text = |session: &Session| {
+        toml::to_string(session)
+            .map(|text| crate::sanitize::toml_escape::escape_hidden(&text).into_owned())
+            .map_err(|e| e.to_string())
+    };
+    let mut written = text(session)?;
+    if written.len() as u64 > MAX_FILE_BYTES || !tokens::within(&written, MAX_PIECES) {
+        written = text(&Session {
+            history: session.history.clone(),
+            bindings: Default::default(),
+        })?;
+    }
+    file::write_atomic(&home.join(FILE_NAME), written.as_bytes()).map_err(|e| e.to_string())
 }
 
 #[cfg(test)]
@@ -102,5 +125,40 @@ mod tests {
         assert_eq!(session.history.len(), MAX_HISTORY);
         assert_eq!(session.history[0], "10", "the newest lines are kept");
         assert_eq!(session.bindings.keys().collect::<Vec<_>>(), ["a"]);
+    }
+
+    /// Item 11 of issue 26: a file of tiny values, or one over the byte cap, is refused
+    /// before the parser sees it (a 16 MB one took 620 MB to parse).
+    #[test]
+    fn a_file_over_the_pieces_or_the_bytes_bound_is_refused_before_parsing() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(FILE_NAME);
+        let tiny = format!("history = [{}\"1\"]\n", "\"1\",".repeat(MAX_PIECES));
+        std::fs::write(&path, tiny).unwrap();
+        assert_eq!(load(dir.path()), Session::default());
+        let padded = format!(
+            "history = [\"x\"]\n{}",
+            "#\n".repeat(MAX_FILE_BYTES as usize / 2)
+        );
+        std::fs::write(&path, padded).unwrap();
+        assert_eq!(load(dir.path()), Session::default());
+        std::fs::write(&path, "history = [\"x\"]\n").unwrap();
+        assert_eq!(load(dir.path()).history, ["x"]);
+    }
+
+    /// What `save` writes `load` reads: a session of many one-number bindings (over the
+    /// pieces bound) is written with its history and without its bindings.
+    #[test]
+    fn a_session_too_full_to_read_back_is_saved_without_its_bindings() {
+        let dir = tempfile::tempdir().unwrap();
+        let bindings: Vec<(String, Value)> = (0..MAX_ELEMENTS)
+            .map(|i| (format!("v{i}"), Value::Scalar(i as f64)))
+            .collect();
+        let session = Session::new(&["1 + 1".to_string()], bindings.iter().map(|(n, v)| (n, v)));
+        assert_eq!(session.bindings.len(), MAX_ELEMENTS);
+        save(dir.path(), &session).unwrap();
+        let back = load(dir.path());
+        assert_eq!(back.history, ["1 + 1"]);
+        assert!(back.bindings.is_empty());
     }
 }

@@ -18,9 +18,14 @@ use crate::sanitize::toml_lex::Part;
 /// `MAX_RECORD_BYTES` (some 150,000 attempts) stays under a million.
 pub const MAX_PIECES: usize = 1_000_000;
 
+/// Whether `text` holds at most `max` keys and values (counting no further).
+pub fn within(text: &str, max: usize) -> bool {
+    count(text.as_bytes(), max + 1) <= max
+}
+
 /// `Err` with a message when `text` holds more than [`MAX_PIECES`] keys and values.
 pub fn check(text: &str) -> Result<(), String> {
-    if count(text.as_bytes(), MAX_PIECES + 1) > MAX_PIECES {
+    if !within(text, MAX_PIECES) {
         return Err(format!(
             "the record holds more than {MAX_PIECES} keys and values, more than a record may"
         ));

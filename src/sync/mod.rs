@@ -12,11 +12,14 @@
 //! ```text
 //! remote: attn-course-sync 1 VERSION SCHEMA    local: attn-course-sync 1 VERSION SCHEMA
 //! remote: record N                              (its record, as read under its lock)
-//! local:  record N + seed (chosen|unbound) S    or: bye (dry run, or a refusal)
+//! local:  record N                              or: bye (a dry run)
+//! local:  seed (chosen|unbound) S               or: bye (a refusal: seeds, a bad record)
 //! remote: ok                                    or: error LINE (nothing written there)
 //! ```
-//! The local side merges and saves only after `ok`: a connection lost at any byte leaves
-//! each record as it was or merged, never part-written, and a rerun finishes the job.
+//! The local side sends its record as soon as the remote's has come, so that both decode
+//! at once; the remote merges only once the seed line came, and the local side merges
+//! and saves only after `ok`: a connection lost at any byte leaves each record as it was
+//! or merged, never part-written, and a rerun finishes the job.
 
 pub mod moved;
 pub mod patient;

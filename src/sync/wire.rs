@@ -133,19 +133,20 @@ impl<R: Read, W: Write> Wire<R, W> {
         Ok(())
     }
 
-    /// Sends a record frame: `record N`, then the N bytes, then `seed ...` when given.
-    pub fn send_record(&mut self, bytes: &[u8], seed: Option<SeedRule>) -> Result<(), WireError> {
+    /// Sends a record frame: `record N`, then the N bytes.
+    pub fn send_record(&mut self, bytes: &[u8]) -> Result<(), WireError> {
         writeln!(self.output, "record {}", bytes.len())?;
         self.output.write_all(bytes)?;
-        if let Some(seed) = seed {
-            let line = match seed {
-                SeedRule::Chosen(s) => format!("seed chosen {s}"),
-                SeedRule::IfUnbound(s) => format!("seed unbound {s}"),
-            };
-            writeln!(self.output, "{line}")?;
-        }
         self.output.flush()?;
         Ok(())
+    }
+
+    /// Sends the seed rule the receiver of a record merges it with.
+    pub fn send_seed(&mut self, seed: SeedRule) -> Result<(), WireError> {
+        self.send(&match seed {
+            SeedRule::Chosen(s) => format!("seed chosen {s}"),
+            SeedRule::IfUnbound(s) => format!("seed unbound {s}"),
+        })
     }
 
     /// The next line, without its newline; a line over [`MAX_LINE`] bytes or not UTF-8
@@ -255,8 +256,8 @@ mod tests {
     #[test]
     fn a_record_and_its_seed_go_through() {
         let mut out = Wire::new(&b""[..], Vec::new());
-        out.send_record(b"schema = 1\n", Some(SeedRule::Chosen(7)))
-            .expect("sends");
+        out.send_record(b"schema = 1\n").expect("sends");
+        out.send_seed(SeedRule::Chosen(7)).expect("sends");
         let sent = out.output;
         assert_eq!(sent, b"record 11\nschema = 1\nseed chosen 7\n");
         let mut back = wire(&sent);

@@ -101,3 +101,80 @@ fn a_newer_record_over_this_releases_bounds_is_never_written_over() {
         assert_eq!(names(home.path()), ["progress.toml"]);
     }
 }
+
+/// A record of `n` attempts at problem `problem`, each with a 60 KB answer.
+fn heavy(problem: &str, n: u64) -> Progress {
+    let mut p = Progress::new(3);
+    let input = "9".repeat(60_000);
+    for k in 0..n {
+        p.record_attempt("l", problem, Attempt::new(10 + k, &input, "", false, 0));
+    }
+    p
+}
+
+fn plant_pending(home: &Path, n: usize, record: &Progress) {
+    let text = attn_course::store::record_text(record).expect("a pending file within bounds");
+    fs::write(home.join(format!("progress.pending-1-{n}-0.toml")), text).expect("plant");
+}
+
+/// Item 7: two pending files, each within the bounds, whose union with the record is
+/// over 16 MiB. The save records the session's work, keeps the pending files aside,
+/// removes them, and the saves after it succeed without a word.
+#[test]
+fn pending_files_over_the_bounds_together_never_make_every_save_fail() {
+    let home = tempfile::tempdir().expect("temp dir");
+    let mut opened = Store::open(Some(home.path()));
+    let mut session = opened.progress.clone();
+    opened.store.save(&session).expect("first save");
+    plant_pending(home.path(), 1, &heavy("a", 150));
+    plant_pending(home.path(), 2, &heavy("b", 150));
+    session.record_attempt("l", "mine", Attempt::new(5, "mine", "", true, 0));
+    let saved = opened
+        .store
+        .save_merged(&mut session)
+        .expect("the save records what it can");
+    let notice = saved.notice.unwrap_or_default();
+    assert!(notice.contains("over its bounds"), "{notice}");
+    let left = names(home.path());
+    assert!(
+        !left.iter().any(|n| n.starts_with("progress.pending-")),
+        "{left:?}"
+    );
+    assert_eq!(
+        left.iter()
+            .filter(|n| n.starts_with("progress.unmerged-"))
+            .count(),
+        2,
+        "{left:?}"
+    );
+    let again = Store::open(Some(home.path()));
+    assert_eq!(again.warning, None);
+    assert!(attempts(&again.progress).contains(&"mine".to_string()));
+    let mut store = again.store;
+    let saved = store
+        .save_merged(&mut again.progress.clone())
+        .expect("saves again");
+    assert_eq!(saved.notice, None);
+}
+
+/// A reader that starts with such pending files merges those that fit and can save.
+#[test]
+fn a_start_merges_only_the_pending_files_that_fit() {
+    let home = tempfile::tempdir().expect("temp dir");
+    Store::open(Some(home.path()))
+        .store
+        .save(&Progress::new(3))
+        .expect("first save");
+    plant_pending(home.path(), 1, &heavy("a", 150));
+    plant_pending(home.path(), 2, &heavy("b", 150));
+    let mut opened = Store::open(Some(home.path()));
+    let held = attempts(&opened.progress).len();
+    assert_eq!(held, 150);
+    let saved = opened
+        .store
+        .save_merged(&mut opened.progress.clone())
+        .expect("saved");
+    assert!(saved.notice.is_some());
+    let again = Store::open(Some(home.path()));
+    assert_eq!(attempts(&again.progress).len(), 150);
+}
