@@ -50,6 +50,8 @@ pub enum Action {
     Confirm,
     /// Fresh numbers for the current problem ("another one").
     Another,
+    /// `E`: the paper lens, a line to paste an equation into.
+    Explain,
     /// Open the glossary (`i`).
     Glossary,
     /// Backspace: back to where the last jump (from the glossary, the ask panel, the

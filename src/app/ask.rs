@@ -36,6 +36,8 @@ pub enum AskOutcome {
     Scratchpad(String),
     /// `:` on an item that is not a claim.
     NotAClaim,
+    /// Enter on an equation: the paper lens on it.
+    Explain(String),
     /// Enter on a note: mark it answered, or not.
     Toggle(Note),
     /// `n`: the note line, over the panel.
@@ -84,6 +86,7 @@ impl AskView {
             Some(AskItem::Term { name, .. }) => AskOutcome::Unplaced(name.clone()),
             Some(AskItem::Claim { expr, .. }) => AskOutcome::Scratchpad(expr.clone()),
             Some(AskItem::Note(note)) => AskOutcome::Toggle(note.clone()),
+            Some(AskItem::Equation(tex)) => AskOutcome::Explain(tex.clone()),
             None => AskOutcome::Stay,
         }
     }
@@ -91,7 +94,12 @@ impl AskView {
     /// Lists `notes` as the panel's notes, in place of the ones it listed.
     pub fn set_notes(&mut self, notes: Vec<Note>) {
         self.items.retain(|i| !matches!(i, AskItem::Note(_)));
-        self.items.extend(notes.into_iter().map(AskItem::Note));
+        // The learner's own notes before the equations: they are what the panel is for.
+        let at = (self.items.iter())
+            .position(|i| matches!(i, AskItem::Equation(_)))
+            .unwrap_or(self.items.len());
+        let notes: Vec<AskItem> = notes.into_iter().map(AskItem::Note).collect();
+        self.items.splice(at..at, notes);
         self.cursor = self.cursor.min(self.items.len().saturating_sub(1));
     }
 }
@@ -139,6 +147,10 @@ impl App {
                 "the course does not say where {name} is introduced"
             )),
             AskOutcome::Scratchpad(expr) => self.open_claim(&expr),
+            AskOutcome::Explain(tex) => {
+                self.mode = Mode::Reading;
+                self.explain(&tex);
+            }
             AskOutcome::NotAClaim => {
                 self.notify("select a computed claim to open it in the scratchpad")
             }

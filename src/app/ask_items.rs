@@ -45,6 +45,9 @@ pub enum AskItem {
     },
     /// A place the sentence refers to: Enter jumps there.
     Link { label: String, target: Target },
+    /// An equation of the sentence, or the display equation right after its
+    /// paragraph: Enter opens it in the paper lens. Listed last, after the notes.
+    Equation(String),
     /// The learner's note: Enter marks it answered (or not).
     Note(Note),
 }
@@ -56,6 +59,32 @@ impl App {
         let mut items = self.terms_of(&spot.sentence);
         items.extend(self.claims_of(spot.block, text));
         items.extend(self.links_of(&spot.sentence));
+        items.extend(self.equations_of(spot));
+        items
+    }
+
+    /// The sentence's formulas, then the display equation that follows its block,
+    /// each once: every equation of a lesson opens in the lens from the sentence that
+    /// leads into it.
+    fn equations_of(&self, spot: &SentenceSpot) -> Vec<AskItem> {
+        let mut found: Vec<String> = spot
+            .sentence
+            .math()
+            .into_iter()
+            .map(str::to_string)
+            .collect();
+        let blocks = self.course.lessons[self.lesson].blocks();
+        if let Some(crate::content::BlockKind::DisplayMath(tex)) =
+            blocks.get(spot.block + 1).map(|b| &b.kind)
+        {
+            found.push(tex.clone());
+        }
+        let mut items: Vec<AskItem> = Vec::new();
+        for tex in found {
+            if !items.contains(&AskItem::Equation(tex.clone())) {
+                items.push(AskItem::Equation(tex));
+            }
+        }
         items
     }
 

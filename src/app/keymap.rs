@@ -165,6 +165,7 @@ pub const READING_KEYS: Group = Group {
             "go to N, N.M, N.Ms",
         ),
         row(&[ctrl('g', A::WhereAmI)], "where am I"),
+        row(&[ch('E', A::Explain)], "explain an equation"),
         row(&[k(C::Tab, A::SwitchFocus)], "focus"),
         row(&[ch('t', A::ToggleContents)], "contents"),
         row(&[k(C::Enter, A::Activate)], "open, answer"),
@@ -388,6 +389,26 @@ pub const HELP_VIEW: Keymap = Keymap {
     rest: Rest::Close,
 };
 
+/// The paper lens (`E`): the legend's entries, each a link to its section. Like the
+/// help's own keys, listed in the lens's title and the README, not in the `?` overlay.
+pub const LENS: Group = Group {
+    title: "paper lens (E)",
+    rows: &[
+        row(LINE_KEYS, "entry"),
+        row(
+            &[k(C::Enter, A::Activate)],
+            "go to its section (Backspace comes back)",
+        ),
+        row(&[k(C::Esc, A::Close), ch('E', A::Close)], "close"),
+    ],
+};
+
+pub const LENS_VIEW: Keymap = Keymap {
+    name: "the lens",
+    groups: &[&LENS, &ANYWHERE],
+    rest: Rest::Nothing,
+};
+
 pub const GLOSSARY_VIEW: Keymap = Keymap {
     name: "glossary",
     groups: &[&GLOSSARY, &FILTER],
@@ -462,11 +483,12 @@ pub fn keymap(mode: &Mode) -> &'static Keymap {
         Mode::Notes(_) => &NOTES_VIEW,
         Mode::Help(_) => &HELP_VIEW,
         Mode::Glossary(_) => &GLOSSARY_VIEW,
+        Mode::Lens(_) => &LENS_VIEW,
         Mode::Prompt(p) => match p.kind {
             PromptKind::Scratchpad => &SCRATCH_LINE,
             PromptKind::Answer(_) => &ANSWER_LINE,
             PromptKind::GoTo => &GOTO_LINE,
-            PromptKind::Search | PromptKind::Note(_) => &LINE,
+            PromptKind::Search | PromptKind::Note(_) | PromptKind::Explain => &LINE,
         },
     }
 }

@@ -16,6 +16,7 @@ pub mod help;
 mod history;
 pub mod keymap;
 mod keys;
+mod lens;
 mod notes;
 mod panel;
 mod places;
@@ -39,6 +40,7 @@ pub use ask_items::{AskItem, Target};
 pub use geometry::{Geometry, MIN_SIZE, geometry};
 pub use glossary::{GlossaryOutcome, GlossaryView};
 pub use help::HelpView;
+pub use lens::{LensOutcome, LensView};
 pub use notes::{NoteRow, NotesView};
 pub use panel::pane_inner;
 pub use problem::{FREE_AFTER, Panel, PanelView};
@@ -73,6 +75,8 @@ pub enum Mode {
     Ask(AskView),
     /// My notes (`m`).
     Notes(NotesView),
+    /// The paper lens on a pasted equation (`E`).
+    Lens(LensView),
 }
 
 /// What the bottom pane shows, when it is open.
@@ -83,8 +87,8 @@ pub enum Pane {
     Ask,
 }
 
-/// Where a jump (from the ask panel or the notes) left from, for Backspace.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Where a jump (from the ask panel, the notes or the lens) left from, for Backspace.
+#[derive(Debug, Clone, PartialEq)]
 pub struct Place {
     pub lesson: usize,
     /// The block at the top of the screen (a width-independent place).
@@ -94,6 +98,8 @@ pub struct Place {
     pub width: usize,
     /// The sentence that was selected, if any.
     pub sentence: Option<usize>,
+    /// The lens the jump left, to open again.
+    pub lens: Option<Box<LensView>>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -472,6 +478,10 @@ impl App {
             Mode::Notes(view) => {
                 let outcome = view.update(action);
                 self.after_notes(outcome);
+            }
+            Mode::Lens(view) => {
+                let outcome = view.update(action);
+                self.after_lens(outcome);
             }
             Mode::Prompt(prompt) => {
                 let outcome = prompt.update(action);

@@ -14,6 +14,7 @@ impl App {
             scroll: self.scroll,
             width: self.text_width(),
             sentence,
+            lens: None,
         });
     }
 
@@ -34,6 +35,9 @@ impl App {
         self.scroll_to(line);
         if let Some(i) = place.sentence.filter(|&i| i < self.view().sentences.len()) {
             self.select_sentence(i);
+        }
+        if let Some(view) = place.lens {
+            self.mode = Mode::Lens(*view);
         }
     }
 }

@@ -291,7 +291,10 @@ impl App {
                     super::scratch::preview_in(p.text(), &mut env)
                 }
                 PromptKind::Scratchpad => self.scratch.preview(p.text()),
-                PromptKind::Search | PromptKind::Note(_) | PromptKind::GoTo => None,
+                PromptKind::Search
+                | PromptKind::Note(_)
+                | PromptKind::GoTo
+                | PromptKind::Explain => None,
             },
             _ => None,
         };

@@ -195,6 +195,7 @@ impl App {
                     PromptKind::Answer(p) => self.submit_answer(p, prompt),
                     PromptKind::Note(view) => self.save_note(*view, prompt.input.value()),
                     PromptKind::GoTo => self.go_to(prompt.text()),
+                    PromptKind::Explain => self.explain(prompt.text()),
                 }
             }
             PromptOutcome::Cancel => {
@@ -222,7 +223,10 @@ impl App {
             return;
         };
         // A note and a go-to line have no history and no Tab.
-        if matches!(prompt.kind, PromptKind::Note(_) | PromptKind::GoTo) {
+        if matches!(
+            prompt.kind,
+            PromptKind::Note(_) | PromptKind::GoTo | PromptKind::Explain
+        ) {
             return;
         }
         let (kind, current) = (prompt.kind.clone(), prompt.text().to_string());
@@ -236,7 +240,7 @@ impl App {
                 PromptKind::Answer(p) => self.answer_history(p).step(delta, &current),
                 PromptKind::Search => self.searches.step(delta, &current),
                 PromptKind::Scratchpad => self.scratch.history.step(delta, &current),
-                PromptKind::Note(_) | PromptKind::GoTo => return,
+                PromptKind::Note(_) | PromptKind::GoTo | PromptKind::Explain => return,
             };
             match (line, &mut self.mode) {
                 (Some(line), Mode::Prompt(prompt)) => {
@@ -338,6 +342,8 @@ pub enum PromptKind {
     Note(Box<AskView>),
     /// A digit: lesson `N` or problem `N.M` to go to.
     GoTo,
+    /// `E`: an equation from a paper, for the lens.
+    Explain,
 }
 
 impl PromptKind {
@@ -349,6 +355,7 @@ impl PromptKind {
             PromptKind::Answer(p) => format!("answer {}: ", p.label()),
             PromptKind::Note(_) => "note: ".to_string(),
             PromptKind::GoTo => "go to lesson N or problem N.M: ".to_string(),
+            PromptKind::Explain => "explain (paste LaTeX): ".to_string(),
         }
     }
 }

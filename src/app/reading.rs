@@ -102,6 +102,7 @@ impl App {
             Action::Close => self.search = None,
             Action::Help => self.mode = Mode::Help(help::HelpView::default()),
             Action::Glossary => self.open_glossary(),
+            Action::Explain => self.open_explain_line(),
             Action::Back => self.go_back(),
             Action::NextProblem => self.jump_problem(1),
             Action::PrevProblem => self.jump_problem(-1),

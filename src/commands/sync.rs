@@ -242,11 +242,12 @@ impl Talk<'_> {
     }
 }
 
-/// A write that failed because the peer stopped reading: what the peer said last (its
-/// `error` line, already in the pipe) explains it better than the closed pipe does.
+/// A write that failed because the peer stopped reading: what the peer sent last (its
+/// `error` line, a message this side refuses, already in the pipe) explains it better
+/// than the closed pipe does.
 fn their_word<R: Read, W: std::io::Write>(wire: &mut Wire<R, W>, failed: WireError) -> Failure {
     match wire.message(&mut |_, _| {}) {
-        Err(said @ WireError::Peer(_)) => Failure::Wire(said),
+        Err(said @ (WireError::Peer(_) | WireError::Bad(_))) => Failure::Wire(said),
         _ => Failure::Wire(failed),
     }
 }

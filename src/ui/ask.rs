@@ -95,6 +95,7 @@ fn group_of(item: &AskItem) -> &'static str {
         AskItem::Term { .. } => "Terms and symbols",
         AskItem::Claim { .. } => "Computed here (Enter opens the scratchpad)",
         AskItem::Link { .. } => "Refers to",
+        AskItem::Equation(_) => "Equations (Enter explains them in the paper lens)",
         AskItem::Note(_) => "Your notes (Enter marks answered)",
     }
 }
@@ -153,6 +154,12 @@ fn item_lines(app: &App, item: &AskItem, selected: bool, width: usize) -> Vec<Li
             out.extend(indent(wrap(&[Span::styled(now, style)], inner)));
         }
         AskItem::Link { label, .. } => out.push(head(label.clone())),
+        AskItem::Equation(tex) => {
+            let opts = crate::math::Options { ascii: theme.ascii };
+            out.push(head(
+                crate::math::inline(tex, &opts).unwrap_or_else(|_| tex.clone()),
+            ));
+        }
         AskItem::Note(note) => {
             let done = if note.answered { "[x] " } else { "[ ] " };
             out.push(head(format!("{done}{}", note.text)));

@@ -5,6 +5,7 @@ mod ask;
 mod contents;
 mod glossary;
 mod help;
+mod lens;
 mod notes;
 mod pane;
 mod reading;
@@ -47,6 +48,7 @@ pub fn draw(app: &App, frame: &mut Frame<'_>) {
         Mode::Help(view) => help::draw(app, frame, area, view),
         Mode::Glossary(view) => glossary::draw(app, frame, area, view),
         Mode::Notes(view) => notes::draw(app, frame, area, view),
+        Mode::Lens(view) => lens::draw(app, frame, area, view),
         _ => {}
     }
 }

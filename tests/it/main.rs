@@ -41,6 +41,7 @@ mod hostile_course;
 mod hostile_model;
 mod lens;
 mod lens_tex;
+mod lens_view;
 mod math_corpus;
 mod math_errors;
 mod math_layout;

@@ -501,13 +501,13 @@ fn a_number_goes_to_a_lesson_and_n_m_to_a_problem() {
 /// column is, in order, the keymap group's rows as the help writes them.
 #[test]
 fn the_readme_key_tables_match_the_keymap() {
-    use attn_course::app::keymap::{HELP, HELP_ORDER, row_keys};
+    use attn_course::app::keymap::{HELP, HELP_ORDER, LENS, row_keys};
     let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
         .expect("README.md");
     let lines: Vec<&str> = readme.lines().collect();
     let mut expected = String::new();
     let mut mismatch = false;
-    for group in HELP_ORDER.iter().chain([&&HELP]) {
+    for group in HELP_ORDER.iter().chain([&&HELP, &&LENS]) {
         let want: Vec<String> = group.rows.iter().map(|r| row_keys(r, false)).collect();
         let heading = format!("#### {}", group.title);
         let found: Vec<String> = match lines.iter().position(|l| *l == heading) {

@@ -1,0 +1,82 @@
+//! The paper lens overlay (`E`): the equation drawn as the lessons draw it, then its
+//! legend, one entry a line (wrapped, continuation lines indented), the selected entry
+//! highlighted and kept on screen. The status bar stays visible below.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Padding, Paragraph};
+
+use super::ask::drawable;
+use super::cut;
+use crate::app::keymap;
+use crate::app::{Action, App, LensView};
+use crate::layout::wrap::wrap;
+use crate::math;
+
+pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, view: &LensView) {
+    let theme = app.theme();
+    let rect = Rect {
+        height: area.height.saturating_sub(1),
+        ..area
+    };
+    let block = Block::new()
+        .borders(Borders::ALL)
+        .border_set(theme.border())
+        .padding(Padding::horizontal(1))
+        .title(format!(
+            " paper lens:{}",
+            keymap::hint(
+                &[&keymap::LENS, &keymap::ANYWHERE],
+                &[Action::Activate, Action::Back, Action::Close],
+                theme.ascii
+            )
+        ));
+    let inner = block.inner(rect);
+    let width = usize::from(inner.width);
+    let opts = math::Options { ascii: theme.ascii };
+    // The drawing, a blank line, then one line per entry, in the entries' order.
+    let rendered = crate::lens::render(&view.legend, width, &opts);
+    let drawing = rendered.len() - view.legend.entries.len();
+    let mut lines: Vec<Line<'static>> = (rendered[..drawing].iter())
+        .map(|l| Line::raw(cut(&drawable(app, l), width, theme)))
+        .collect();
+    let mut selected = (0, 0);
+    for (i, text) in rendered[drawing..].iter().enumerate() {
+        let style = if i == view.selected {
+            theme.selected()
+        } else {
+            Style::new()
+        };
+        let start = lines.len();
+        let text = drawable(app, text);
+        let indent = text.len() - text.trim_start().len();
+        for (k, mut l) in (wrap(
+            &[Span::styled(text.trim_start().to_string(), style)],
+            width.saturating_sub(indent + 2),
+        )
+        .into_iter())
+        .enumerate()
+        {
+            l.spans.insert(
+                0,
+                Span::raw(" ".repeat(if k == 0 { indent } else { indent + 2 })),
+            );
+            lines.push(l);
+        }
+        if i == view.selected {
+            selected = (start, lines.len());
+        }
+    }
+    let height = usize::from(inner.height);
+    let (first, end) = selected;
+    let scroll = if end > height {
+        (end - height).min(first)
+    } else {
+        0
+    };
+    let shown: Vec<Line<'static>> = lines.into_iter().skip(scroll).take(height).collect();
+    frame.render_widget(Clear, rect);
+    frame.render_widget(Paragraph::new(shown).block(block), rect);
+}
