@@ -5,7 +5,8 @@
 //! to the digits it is written with; and when that claim no longer holds, each sentence
 //! that repeats its number is named too, not only the claim.
 //!
-//! What counts as a stated number: a decimal (`0.37`, `1,013.5`), a percentage
+//! Prose is every paragraph, table, list and quote of those sections, the text of their
+//! problems and the titles and captions of their figures. What counts as a stated number: a decimal (`0.37`, `1,013.5`), a percentage
 //! (`52 %`), a factor (`×1.8`, `3 times`) and both sides of a count (`9 of 25`); a
 //! number word before "times" ("ten times") can never come from a claim and is always
 //! reported. Whole numbers alone are names and sizes (head 2, position 22, 64 × 64)
@@ -158,12 +159,33 @@ fn collect(file: &str, block: &Block, claimed: &mut Vec<Claimed>, stated: &mut V
                 .chain(std::iter::once(&spec.solution))
                 .chain(spec.mistakes.iter().map(|m| &m.says));
             for t in texts {
-                for b in markdown::parse(file, line, &without_slots(t)) {
-                    collect(file, &Block { line, ..b }, claimed, stated);
+                prose(file, line, &without_slots(t), claimed, stated);
+            }
+        }
+        // A caption says what the drawing shows ("row 6 puts 0.41 on the e"): prose too.
+        // A figure whose data fails has no caption to read; `check` reports that failure.
+        BlockKind::Figure(figure) => {
+            if let Ok(f) = figure.figure() {
+                for t in [&f.spec.title, &f.spec.caption] {
+                    prose(file, line, t, claimed, stated);
                 }
             }
         }
         _ => {}
+    }
+}
+
+/// The claims and stated numbers of markdown `text` (a problem's field, a caption),
+/// all at `line`, the line of the fence that holds it.
+fn prose(
+    file: &str,
+    line: usize,
+    text: &str,
+    claimed: &mut Vec<Claimed>,
+    stated: &mut Vec<Stated>,
+) {
+    for b in markdown::parse(file, line, text) {
+        collect(file, &Block { line, ..b }, claimed, stated);
     }
 }
 
@@ -331,6 +353,16 @@ mod tests {
             bare[0]
         );
         assert_eq!(bare[0].line, 9);
+        let caption = "```figure\nkind = \"bars\"\ndata = \"[1, 2]\"\ncaption = \"The left bar is 0.34.\"\n```";
+        let in_caption = check(&course(caption, "0.3333"));
+        assert_eq!(in_caption.len(), 1, "{in_caption:?}");
+        assert!(
+            in_caption[0]
+                .message
+                .contains("0.34 is a bare model number"),
+            "{}",
+            in_caption[0]
+        );
         let stale = check(&course("A third: 0.35.", "0.35"));
         assert_eq!(stale.len(), 1, "{stale:?}");
         assert!(

@@ -68,7 +68,8 @@ impl Evaluated<'_> {
     }
 
     /// The message of the one generated mutant whose value `got` is (within `tol`, or
-    /// to four figures), if the mutants that give it all say the same.
+    /// to four figures), if the mutants that give it all say the same and it reads well
+    /// (`mutants::reads_well`).
     fn mutant_giving(&self, got: &Shaped, tol: Tolerance) -> Option<String> {
         let mut says: Vec<&str> = self
             .problem
@@ -84,7 +85,7 @@ impl Evaluated<'_> {
             .collect();
         says.dedup();
         match says.as_slice() {
-            [one] => Some(one.to_string()),
+            [one] if mutants::reads_well(one) => Some(one.to_string()),
             _ => None,
         }
     }

@@ -209,3 +209,31 @@ fn an_integer_answer_off_by_one_is_told_so_and_nothing_else_is() {
     // 2.5 against 1.5 is one off, but the answer is no integer: no count.
     assert_eq!(diagnosis(&[1.5], &[2.5], REL, &[], &[]), None);
 }
+
+#[test]
+fn a_mutant_is_named_only_when_its_message_reads_well() {
+    let body = r#"
+id = "p"
+kind = "compute-number"
+prompt = "Compute $3\\,(8\\cdot4^2+5\\cdot4)$ (<<1>>)."
+answer = "3 * (8 * 4 ^ 2 + 5 * 4)"
+tolerance = "exact"
+hints = ["Inside the bracket first."]
+solution = "$3\\cdot148=444$."
+mistakes-why = "a test"
+"#;
+    let spec = attn_course::content::problem::parse("t.md", 1, body).unwrap();
+    let problem = attn_course::problems::Problem::from_spec(&spec).unwrap();
+    let inst = problem.instance(0, "l", 0).unwrap();
+    let told = |input: &str| match problem.judge(&inst, input).unwrap().verdict {
+        Verdict::Wrong { diagnosis, .. } => diagnosis,
+        other => panic!("{other:?}"),
+    };
+    // 3 · 8 · 16 = 384: the term 5 · 4 left out, a message that reads.
+    assert_eq!(told("384").unwrap(), "that leaves out the term `5 * 4`");
+    // 8 · 16 + 20 = 148: the factor 3 left out.
+    assert_eq!(told("148").unwrap(), "that leaves out the factor `3`");
+    // 3: the bracket left out, but the factor that message would quote is the dump
+    // `(8 * (4 ^ 2)) + (5 * 4)`: no diagnosis rather than that.
+    assert_eq!(told("3"), None);
+}

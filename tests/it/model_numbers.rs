@@ -1,6 +1,6 @@
 //! Issue #29's "Done means": change one weight matrix of the model and `check` must name
 //! every number the model sections state about it — in prose, tables, problem prompts,
-//! hints, solutions and mistakes — not only the claims that compute them.
+//! hints, solutions, mistakes and figure captions — not only the claims that compute them.
 //!
 //! The test reads the lessons itself (its own scanner, not `check`'s): each stated
 //! number (a decimal, a percentage, a factor "N times" or "×N") of a `{.model}` section,
@@ -18,7 +18,7 @@ use super::model_cli::{attn, course_copy};
 #[derive(Debug)]
 struct Stated {
     file: String,
-    /// The first line of its block (paragraph, table, list, problem fence): where
+    /// The first line of its block (paragraph, table, list, problem or figure fence): where
     /// `check` reports it.
     line: usize,
     written: String,
@@ -164,6 +164,20 @@ fn read_sections(dir: &Path) -> (Vec<Stated>, Vec<Claim>) {
                             line.split_once("says = ").map_or("", |(_, s)| s)
                         }
                         _ => line,
+                    };
+                    for (written, percent) in numbers_in(&prose_only(text)) {
+                        stated.push(Stated {
+                            file: file.clone(),
+                            line: fence_line,
+                            written,
+                            percent,
+                        });
+                    }
+                }
+                Some(("figure", fence_line)) => {
+                    let text = match line.split_once(" = ") {
+                        Some(("title" | "caption", value)) => value,
+                        _ => "",
                     };
                     for (written, percent) in numbers_in(&prose_only(text)) {
                         stated.push(Stated {

@@ -67,6 +67,22 @@ pub(super) fn model_for(spec: &Spec, m: &'static Model) -> Which {
     Which::Fresh(model)
 }
 
+/// The model `param` reads: the trained one, or with `"init SEED"` the fresh draw, so a
+/// lesson can say how far training moved a matrix. Other edits change a run, not a
+/// parameter, and are refused rather than ignored.
+pub(super) fn initial(m: &'static Model, edit: Option<&str>) -> Result<Which, String> {
+    let Some(src) = edit else {
+        return Ok(Which::Trained(m));
+    };
+    let spec = parse(src, &m.config, usize::MAX)?;
+    if !spec.edits.is_empty() || spec.source.is_some() || spec.init.is_none() {
+        return Err(format!(
+            "param takes only \"init SEED\" after the name, got {src:?}: an intervention changes a run, not a parameter"
+        ));
+    }
+    Ok(model_for(&spec, m))
+}
+
 /// The parsed intervention: its edits, the source text of its patches, the seed of a
 /// fresh initialisation.
 #[derive(Debug, Clone, PartialEq, Default)]

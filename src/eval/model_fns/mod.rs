@@ -62,11 +62,11 @@ pub(crate) static MODEL_FUNCTIONS: &[ModelFunction] = &[
         "shows the characters of token ids (alone, not in an expression)",
     ),
     model_fn(
-        "param(name)",
+        "param(name[, \"init SEED\"])",
         "param",
-        (1, 1),
+        (1, 2),
         param,
-        "a parameter by name (below)",
+        "a parameter by name (below); with \"init SEED\", as train.py starts it",
     ),
     model_fn(
         "logits(text[, edit])",
@@ -279,7 +279,7 @@ fn param(args: &[Arg], budget: &mut Budget) -> Result<Value, String> {
     let Arg::Text(name) = &args[0] else {
         return Err("the name must be a string, as in param(\"l0.h1.W_Q\")".into());
     };
-    let m = model()?;
+    let m = edits::initial(model()?, edit_arg(args, 1)?)?;
     let t = m.param(name).ok_or_else(|| {
         format!("no parameter {name:?}; help(model) lists them (e.g. \"l0.h1.W_Q\", \"tok_emb\")")
     })?;

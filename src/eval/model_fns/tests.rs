@@ -97,6 +97,23 @@ fn attention_weights_are_causal_rows_of_a_softmax() {
 }
 
 #[test]
+fn a_parameter_at_initialisation_is_the_one_the_init_run_uses() {
+    // The "init 1" run's first stream row is its own token row plus position row 0.
+    let row = eval(
+        "let t = tokens(\"k\")[0]; norm(resid(\"k\", 0, \"init 1\")[0] - param(\"tok_emb\", \"init 1\")[t] - param(\"pos_emb\", \"init 1\")[0])",
+    )
+    .unwrap();
+    assert!(row.as_scalar().unwrap() < 1e-6, "{row:?}");
+    let moved = eval("norm(param(\"l0.h1.W_Q\") - param(\"l0.h1.W_Q\", \"init 1\"))").unwrap();
+    assert!(moved.as_scalar().unwrap() > 0.1, "{moved:?}");
+    let refused = eval("param(\"l0.h1.W_Q\", \"zero l0.h1\")").unwrap_err();
+    assert!(
+        refused.contains("param takes only \"init SEED\" after the name"),
+        "{refused}"
+    );
+}
+
+#[test]
 fn per_head_parameters_are_slices_of_the_stored_ones() {
     assert_eq!(
         eval("shape(param(\"l0.h1.W_Q\"))").unwrap(),

@@ -125,6 +125,21 @@ pub fn generate(answer: &str, params: &[(String, Generator)], exact: bool) -> Ve
     out
 }
 
+/// Whether a mutant's message reads well enough to show a learner: every expression it
+/// quotes is short and not a fully parenthesised dump of the syntax tree (no `((`, `))`
+/// or `(-`, none of the evaluator's own `reshape` helper). A message that does not is
+/// never shown: no diagnosis beats one the learner cannot read.
+pub fn reads_well(says: &str) -> bool {
+    /// The longest quoted expression a learner reads at a glance.
+    const LONGEST: usize = 40;
+    says.split('`').skip(1).step_by(2).all(|code| {
+        code.chars().count() <= LONGEST
+            && !["((", "))", "(-", "reshape("]
+                .iter()
+                .any(|dump| code.contains(dump))
+    })
+}
+
 fn source(statement: &Statement) -> String {
     match statement {
         Statement::Let { name, value, .. } => format!("let {name} = {value}"),
