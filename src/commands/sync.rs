@@ -50,7 +50,7 @@ pub fn run(settings: &Settings, args: SyncArgs) -> anyhow::Result<ExitCode> {
 }
 
 /// `--sync-on-quit HOST`: once the reader has quit (the terminal restored) with `code`,
-/// a sync with HOST bounded to [`ON_QUIT`]; a failure is said in one line and leaves the
+/// a sync with HOST bounded to `ON_QUIT` (5 s); a failure is said in one line and leaves the
 /// reader's exit code alone, its record being saved here either way.
 pub fn on_quit(settings: &Settings, host: &str, code: ExitCode) -> ExitCode {
     let args = SyncArgs {

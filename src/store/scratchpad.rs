@@ -1,7 +1,7 @@
 //! The file of the scratchpad's session ([`Session`]: its history and its `let`
 //! bindings), `<home>/scratchpad.toml`, a file of its own beside the record (the record's format
 //! does not change). Written atomically on quit, bounded ([`MAX_HISTORY`] lines of at
-//! most [`MAX_LINE`] bytes, [`MAX_ELEMENTS`](crate::progress::scratchpad::MAX_ELEMENTS) numbers in all), and read tolerantly: a
+//! most [`MAX_LINE`] bytes, [`MAX_ELEMENTS`] numbers in all), and read tolerantly: a
 //! file that does not parse, or an entry that is not right, is skipped, never an error,
 //! since nothing in it is the learner's record.
 
@@ -23,7 +23,7 @@ const MAX_FILE_BYTES: u64 = 8 << 20;
 const MAX_PIECES: usize = 3 * MAX_ELEMENTS + MAX_HISTORY;
 
 /// The session kept in `home`; empty when there is none or it cannot be read (over
-/// [`MAX_FILE_BYTES`] or [`MAX_PIECES`] among those: refused before parsing, see
+/// `MAX_FILE_BYTES` (8 MiB) or `MAX_PIECES` keys and values: refused before parsing, see
 /// [`save`]).
 pub fn load(home: &Path) -> Session {
     let Ok(bytes) = file::read_regular_capped(&home.join(FILE_NAME), MAX_FILE_BYTES) else {
