@@ -81,13 +81,7 @@ pub(super) fn lines(app: &App, width: usize, height: usize) -> Vec<Line<'static>
         )],
         width,
     ));
-    let (first, end) = selected;
-    let scroll = if end > height {
-        (end - height).min(first)
-    } else {
-        0
-    };
-    out.into_iter().skip(scroll).take(height).collect()
+    super::window(out, selected, height)
 }
 
 fn group_of(item: &AskItem) -> &'static str {

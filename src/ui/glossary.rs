@@ -6,7 +6,7 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Clear, Padding, Paragraph};
+use ratatui::widgets::{Clear, Paragraph};
 
 use super::ask::drawable;
 use super::cut;
@@ -26,18 +26,17 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, view: &Glossary
         height: area.height.saturating_sub(1),
         ..area
     };
-    let block = Block::new()
-        .borders(Borders::ALL)
-        .border_set(theme.border())
-        .padding(Padding::horizontal(1))
-        .title(format!(
+    let block = super::overlay(
+        &theme,
+        format!(
             " glossary: type to filter,{}",
             keymap::hint(
                 &[&keymap::GLOSSARY],
                 &[Action::PromptSubmit, Action::PromptCancel],
                 theme.ascii
             )
-        ));
+        ),
+    );
     let inner = block.inner(rect);
     frame.render_widget(Clear, rect);
     frame.render_widget(block, rect);

@@ -6,7 +6,7 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Clear, Padding, Paragraph};
+use ratatui::widgets::{Clear, Paragraph};
 
 use super::ask::drawable;
 use super::cut;
@@ -21,18 +21,17 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, view: &LensView
         height: area.height.saturating_sub(1),
         ..area
     };
-    let block = Block::new()
-        .borders(Borders::ALL)
-        .border_set(theme.border())
-        .padding(Padding::horizontal(1))
-        .title(format!(
+    let block = super::overlay(
+        &theme,
+        format!(
             " paper lens:{}",
             keymap::hint(
                 &[&keymap::LENS, &keymap::ANYWHERE],
                 &[Action::Activate, Action::Back, Action::Close],
                 theme.ascii
             )
-        ));
+        ),
+    );
     let inner = block.inner(rect);
     let width = usize::from(inner.width);
     let opts = math::Options { ascii: theme.ascii };
@@ -70,13 +69,7 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, view: &LensView
         }
     }
     let height = usize::from(inner.height);
-    let (first, end) = selected;
-    let scroll = if end > height {
-        (end - height).min(first)
-    } else {
-        0
-    };
-    let shown: Vec<Line<'static>> = lines.into_iter().skip(scroll).take(height).collect();
+    let shown = super::window(lines, selected, height);
     frame.render_widget(Clear, rect);
     frame.render_widget(Paragraph::new(shown).block(block), rect);
 }

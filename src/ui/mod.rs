@@ -15,7 +15,7 @@ mod welcome;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
-use ratatui::widgets::{Paragraph, Wrap};
+use ratatui::widgets::{Block, Borders, Padding, Paragraph, Wrap};
 
 use crate::app::{App, MIN_SIZE, Mode};
 // The one cut mark for every pane and bar (the layout's, which the panel text shares).
@@ -51,6 +51,27 @@ pub fn draw(app: &App, frame: &mut Frame<'_>) {
         Mode::Lens(view) => lens::draw(app, frame, area, view),
         _ => {}
     }
+}
+
+/// The frame of a full-screen view (the glossary, my notes, the lens): a border in the
+/// theme's set, a column of padding each side, `title` on the top border.
+fn overlay(theme: &crate::layout::Theme, title: String) -> Block<'static> {
+    Block::new()
+        .borders(Borders::ALL)
+        .border_set(theme.border())
+        .padding(Padding::horizontal(1))
+        .title(title)
+}
+
+/// The `height` lines of `lines` to show so that the selected lines `first..end` are on
+/// screen, as low as they need to be and never lower.
+fn window<T>(lines: Vec<T>, (first, end): (usize, usize), height: usize) -> Vec<T> {
+    let scroll = if end > height {
+        (end - height).min(first)
+    } else {
+        0
+    };
+    lines.into_iter().skip(scroll).take(height).collect()
 }
 
 fn too_small(frame: &mut Frame<'_>, area: Rect) {

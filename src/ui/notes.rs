@@ -5,7 +5,7 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Clear, Padding, Paragraph};
+use ratatui::widgets::{Clear, Paragraph};
 
 use super::ask::drawable;
 use super::cut;
@@ -16,11 +16,9 @@ use crate::layout::{self, wrap::wrap};
 pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, view: &NotesView) {
     let cursor = view.cursor;
     let theme = app.theme();
-    let block = Block::new()
-        .borders(Borders::ALL)
-        .border_set(theme.border())
-        .padding(Padding::horizontal(1))
-        .title(format!(
+    let block = super::overlay(
+        &theme,
+        format!(
             " my notes:{}",
             keymap::hint(
                 &[&keymap::NOTES, &keymap::ANYWHERE],
@@ -32,7 +30,8 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, view: &NotesVie
                 ],
                 theme.ascii
             )
-        ));
+        ),
+    );
     let inner = block.inner(area);
     let width = usize::from(inner.width);
     let mut lines: Vec<Line<'static>> = Vec::new();
@@ -87,13 +86,7 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, view: &NotesVie
         ));
     }
     let height = usize::from(inner.height);
-    let (first, end) = selected;
-    let scroll = if end > height {
-        (end - height).min(first)
-    } else {
-        0
-    };
-    let shown: Vec<Line<'static>> = lines.into_iter().skip(scroll).take(height).collect();
+    let shown = super::window(lines, selected, height);
     frame.render_widget(Clear, area);
     frame.render_widget(Paragraph::new(shown).block(block), area);
 }
