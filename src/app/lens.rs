@@ -101,10 +101,8 @@ impl App {
                 let Mode::Lens(view) = std::mem::replace(&mut self.mode, Mode::Reading) else {
                     return;
                 };
-                self.push_place(None);
-                if let Some(place) = self.back.last_mut() {
-                    place.lens = Some(Box::new(view));
-                }
+                let place = self.place_here(None, Some(view));
+                self.back.push(place);
                 self.open(lesson, block);
                 self.notify("Backspace: back to the lens");
             }

@@ -1,21 +1,27 @@
-//! The way back: a jump (from the glossary, the ask panel, the notes) remembers where
-//! it left from, and Backspace returns there, with the sentence that was selected
-//! there selected again.
+//! The way back: a jump (from the glossary, the ask panel, the notes, the lens)
+//! remembers where it left from, and Backspace returns there, with the sentence that was
+//! selected there selected again and the lens it left open again.
 
-use super::{App, Mode, Place};
+use super::{App, LensView, Mode, Place};
 
 impl App {
     /// Remembers the place for Backspace, before a jump, with the sentence that was
     /// selected there (if any), to select it again.
     pub(super) fn push_place(&mut self, sentence: Option<usize>) {
-        self.back.push(Place {
+        let place = self.place_here(sentence, None);
+        self.back.push(place);
+    }
+
+    /// Where the reader stands now, with the sentence selected and the lens open there.
+    pub(super) fn place_here(&self, sentence: Option<usize>, lens: Option<LensView>) -> Place {
+        Place {
             lesson: self.lesson,
             scroll_block: self.view().block_at(self.scroll),
             scroll: self.scroll,
             width: self.text_width(),
             sentence,
-            lens: None,
-        });
+            lens: lens.map(Box::new),
+        }
     }
 
     /// Backspace: back to where the last jump left from, the sentence selected again.

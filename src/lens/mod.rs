@@ -28,7 +28,7 @@ use crate::math::notation::{Placed, Sym};
 use pattern::{Bound, Template};
 
 pub use links::Link;
-pub use render::render;
+pub use render::{drawing, entry_line, render};
 
 /// One line of the legend.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -21,11 +21,7 @@ const INDEX_WIDTH: u16 = 26;
 
 pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, view: &GlossaryView) {
     let theme = app.theme();
-    // The status bar stays visible below.
-    let rect = Rect {
-        height: area.height.saturating_sub(1),
-        ..area
-    };
+    let rect = super::above_status(area);
     let block = super::overlay(
         &theme,
         format!(

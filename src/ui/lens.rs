@@ -17,10 +17,7 @@ use crate::math;
 
 pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, view: &LensView) {
     let theme = app.theme();
-    let rect = Rect {
-        height: area.height.saturating_sub(1),
-        ..area
-    };
+    let rect = super::above_status(area);
     let block = super::overlay(
         &theme,
         format!(
@@ -35,33 +32,28 @@ pub(super) fn draw(app: &App, frame: &mut Frame<'_>, area: Rect, view: &LensView
     let inner = block.inner(rect);
     let width = usize::from(inner.width);
     let opts = math::Options { ascii: theme.ascii };
-    // The drawing, a blank line, then one line per entry, in the entries' order.
-    let rendered = crate::lens::render(&view.legend, width, &opts);
-    let drawing = rendered.len() - view.legend.entries.len();
-    let mut lines: Vec<Line<'static>> = (rendered[..drawing].iter())
+    let mut lines: Vec<Line<'static>> = (crate::lens::drawing(&view.legend, width, &opts).iter())
         .map(|l| Line::raw(cut(&drawable(app, l), width, theme)))
         .collect();
+    lines.push(Line::raw(""));
     let mut selected = (0, 0);
-    for (i, text) in rendered[drawing..].iter().enumerate() {
+    for (i, entry) in view.legend.entries.iter().enumerate() {
         let style = if i == view.selected {
             theme.selected()
         } else {
             Style::new()
         };
         let start = lines.len();
-        let text = drawable(app, text);
-        let indent = text.len() - text.trim_start().len();
-        for (k, mut l) in (wrap(
-            &[Span::styled(text.trim_start().to_string(), style)],
+        let text = drawable(app, crate::lens::entry_line(entry, &opts).trim_start());
+        // A symbol stands under its form; its continuation lines two columns further in.
+        let indent = if entry.form { 0 } else { 2 };
+        let wrapped = wrap(
+            &[Span::styled(text, style)],
             width.saturating_sub(indent + 2),
-        )
-        .into_iter())
-        .enumerate()
-        {
-            l.spans.insert(
-                0,
-                Span::raw(" ".repeat(if k == 0 { indent } else { indent + 2 })),
-            );
+        );
+        for (k, mut l) in wrapped.into_iter().enumerate() {
+            let pad = if k == 0 { indent } else { indent + 2 };
+            l.spans.insert(0, Span::raw(" ".repeat(pad)));
             lines.push(l);
         }
         if i == view.selected {

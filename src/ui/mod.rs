@@ -53,6 +53,15 @@ pub fn draw(app: &App, frame: &mut Frame<'_>) {
     }
 }
 
+/// A full-screen view's area: all of `area` but its last row, so that the status bar
+/// stays visible below.
+fn above_status(area: Rect) -> Rect {
+    Rect {
+        height: area.height.saturating_sub(1),
+        ..area
+    }
+}
+
 /// The frame of a full-screen view (the glossary, my notes, the lens): a border in the
 /// theme's set, a column of padding each side, `title` on the top border.
 fn overlay(theme: &crate::layout::Theme, title: String) -> Block<'static> {

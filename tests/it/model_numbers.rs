@@ -76,6 +76,18 @@ fn prose_only(text: &str) -> String {
 }
 
 /// The decimals, percentages and factors of one piece of prose.
+/// The numbers the prose `text` states, reported at `line` of `file`.
+fn stated_in(file: &str, line: usize, text: &str) -> Vec<Stated> {
+    (numbers_in(&prose_only(text)).into_iter())
+        .map(|(written, percent)| Stated {
+            file: file.to_string(),
+            line,
+            written,
+            percent,
+        })
+        .collect()
+}
+
 fn numbers_in(text: &str) -> Vec<(String, bool)> {
     let chars: Vec<char> = text.chars().collect();
     let mut out = Vec::new();
@@ -165,28 +177,14 @@ fn read_sections(dir: &Path) -> (Vec<Stated>, Vec<Claim>) {
                         }
                         _ => line,
                     };
-                    for (written, percent) in numbers_in(&prose_only(text)) {
-                        stated.push(Stated {
-                            file: file.clone(),
-                            line: fence_line,
-                            written,
-                            percent,
-                        });
-                    }
+                    stated.extend(stated_in(&file, fence_line, text));
                 }
                 Some(("figure", fence_line)) => {
                     let text = match line.split_once(" = ") {
                         Some(("title" | "caption", value)) => value,
                         _ => "",
                     };
-                    for (written, percent) in numbers_in(&prose_only(text)) {
-                        stated.push(Stated {
-                            file: file.clone(),
-                            line: fence_line,
-                            written,
-                            percent,
-                        });
-                    }
+                    stated.extend(stated_in(&file, fence_line, text));
                 }
                 Some(_) => {}
                 None => {
@@ -197,14 +195,7 @@ fn read_sections(dir: &Path) -> (Vec<Stated>, Vec<Claim>) {
                     if block == 0 {
                         block = number;
                     }
-                    for (written, percent) in numbers_in(&prose_only(line)) {
-                        stated.push(Stated {
-                            file: file.clone(),
-                            line: block,
-                            written,
-                            percent,
-                        });
-                    }
+                    stated.extend(stated_in(&file, block, line));
                 }
             }
         }
